@@ -141,22 +141,23 @@ enum ResponseLayout {
             TimelineLines.input(state, result: result).map { TimelineLines.lines($0, width: width, state.theme) }
             ?? TimingLines.lines(response.timings, isMock: result.isMock, width: width, state.theme)
         guard let stream = state.shownStream, stream.generation == result.generation else { return lines }
-        return [streamLine(stream, state.theme), Line("")] + lines
+        return streamLines(stream, state.theme) + [Line("")] + lines
     }
 
     /// The stream's life in one line, above the Timeline: "stream  3 events · first +0.100s · last
-    /// +2.100s · closed by the server", and how often it was connected again.
-    static func streamLine(_ stream: StreamLog, _ theme: Theme) -> Line {
+    /// +2.100s · closed by the server"; a stream connected again says how often, and that the
+    /// phases below are its first connection's.
+    static func streamLines(_ stream: StreamLog, _ theme: Theme) -> [Line] {
         var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
+        if stream.reconnections > 0 { parts.append("reconnected \(CountText.format(stream.reconnections))×") }
         if stream.firstIndex == 0, let first = stream.events.first { parts.append("first +" + seconds(first.offset)) }
         if stream.total > 0 { parts.append("last +" + seconds(stream.lastOffset)) }
         parts.append(stream.endDescription ?? (stream.stopping ? "stopping" : "open"))
-        if stream.reconnections > 0 {
-            parts.append("reconnected \(CountText.format(stream.reconnections))× (phases below: the first connection)")
-        }
-        return Line([
+        let line = Line([
             Span("stream  ", style: theme[.info].bold), Span(parts.joined(separator: " · "), style: theme[.text]),
         ])
+        guard stream.reconnections > 0 else { return [line] }
+        return [line, Line("        the phases below are the first connection's", style: theme[.muted])]
     }
 
     private static func seconds(_ offset: Duration) -> String {

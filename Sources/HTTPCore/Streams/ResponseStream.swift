@@ -35,6 +35,7 @@ public final class ResponseStream: Sendable {
     public let maxDuration: Duration?
     private let onEvents: @Sendable ([StreamEvent]) -> Void
     private let onOpen: @Sendable (StreamFormat?) -> Void
+    private let onReconnect: @Sendable () -> Void
     /// Time since the stream was made (events' offsets): a monotonic clock, or the caller's.
     private let elapsed: @Sendable () -> Duration
     private let stopAsked = Atomic<Bool>(false)
@@ -50,6 +51,7 @@ public final class ResponseStream: Sendable {
 
     /// - Parameters:
     ///   - onOpen: each response head (a redirect's too), with the format it streams in, nil when not a stream.
+    ///   - onReconnect: each time the stream is connected again (`reconnecting()`).
     ///   - clock: the time events are stamped with, read on the transport's thread (default: a
     ///     monotonic clock; tests pass virtual time). Offsets count from when the stream is made.
     ///   - onEvents: each chunk's events, in order (never empty).
@@ -57,6 +59,7 @@ public final class ResponseStream: Sendable {
         mode: Mode = .automatic, maxEvents: Int? = nil, maxDuration: Duration? = nil,
         clock: (@Sendable () -> Duration)? = nil,
         onOpen: @escaping @Sendable (StreamFormat?) -> Void = { _ in },
+        onReconnect: @escaping @Sendable () -> Void = {},
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) {
         if let clock {
@@ -70,6 +73,7 @@ public final class ResponseStream: Sendable {
         self.maxEvents = maxEvents
         self.maxDuration = maxDuration
         self.onOpen = onOpen
+        self.onReconnect = onReconnect
         self.onEvents = onEvents
     }
 
@@ -105,6 +109,7 @@ public final class ResponseStream: Sendable {
             state.carried = state.decoder
             state.reconnections += 1
         }
+        onReconnect()
     }
 
     /// Events delivered so far.

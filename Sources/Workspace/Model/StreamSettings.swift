@@ -1,5 +1,4 @@
 package import HTTPCore
-import Synchronization
 
 /// How a request's streamed response (SSE, NDJSON, json-seq) is received: `"stream":
 /// {"maxEvents": 10, "seconds": 30, "format": "sse"}`. Without it a stream is still shown as one
@@ -36,24 +35,15 @@ package struct StreamSettings: Sendable, Equatable {
     /// A `ResponseStream` with these limits, handing events to `onEvents`.
     /// - Parameters:
     ///   - clock: what events are stamped with (the explorer's stage clock: virtual time in tests).
-    ///   - onReconnect: each reconnection's streamed head (`reconnect`).
+    ///   - onReconnect: each time the stream is connected again (`reconnect`).
     package func responseStream(
         clock: (@Sendable () -> Duration)? = nil, onReconnect: (@Sendable () -> Void)? = nil,
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void = { _ in }
     ) -> ResponseStream {
-        let heads = Mutex(0)
-        return ResponseStream(
+        ResponseStream(
             mode: format.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
             maxDuration: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }, clock: clock,
-            onOpen: { format in
-                guard let onReconnect, format != nil else { return }
-                if heads.withLock({ heads in
-                    heads += 1
-                    return heads > 1
-                }) {
-                    onReconnect()
-                }
-            }, onEvents: onEvents)
+            onReconnect: onReconnect ?? {}, onEvents: onEvents)
     }
 
     static let keys = ["maxEvents", "seconds", "format", "join", "reconnect"]
