@@ -14,6 +14,8 @@ request is logged to LOGFILE as one line `NAME METHOD PATH` (then ` key=VALUE` w
           60 at most; logs `NAME events client-closed after N` when the client goes first.
   /many   a text/event-stream of 15,000 events at once (`event: tick`, `id: N`, `data: {"n": N}`), then
           its end.
+  /feed   a text/event-stream that closes after two events (`retry: 400`, `id: N`, `data: {"n": N}`, 0.3 s
+          apart), each connection from `Last-Event-ID` + 1, 204 after event 5; logs `NAME feed from N`.
   /login  302 to /whoami, setting the cookie `session=e2e-<NAME>-cookie` on the way.
   /whoami 200 JSON {"cookie": the Cookie header it got, or "(none)"}; logged with it as
           `NAME whoami COOKIE`.
@@ -108,6 +110,24 @@ class Handler(BaseHTTPRequestHandler):
                 return
         self.wfile.write(b"0\r\n\r\n")
 
+    def feed(self):
+        start = int(self.headers.get("Last-Event-ID", "-1")) + 1
+        log(f"feed from {start}")
+        if start > 5:
+            self.send_response(204)
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for index in range(start, min(start + 2, 6)):
+            time.sleep(0.3)
+            chunk = f"retry: 400\nid: {index}\ndata: {json.dumps({'n': index})}\n\n".encode()
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            self.wfile.flush()
+        self.wfile.write(b"0\r\n\r\n")
+
     def many(self):
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
@@ -125,6 +145,9 @@ class Handler(BaseHTTPRequestHandler):
             return
         if self.path.startswith("/many"):
             self.many()
+            return
+        if self.path.startswith("/feed"):
+            self.feed()
             return
         if self.path.startswith("/trickle"):
             self.trickle()

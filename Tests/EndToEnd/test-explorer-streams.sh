@@ -6,6 +6,8 @@
 # Then 15,000 events at once (/many): more than the view keeps in memory; Home goes to the first,
 # read back from the spill file, PgDn pages through them, / finds an event only the spill file
 # holds, and | keeps matches from the spill file as rows.
+# Last, /feed closes after every two events: with `stream.reconnect` the explorer connects again
+# from the last event ID (the server logs it) until the 204, one list of six events.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/explorer-lib.sh"
 
@@ -21,7 +23,9 @@ cat >"$E2E_DIR/streams/streams.json" <<EOF2
   "defaultEnvironment": "local",
   "requests": [
     {"id": "events", "name": "Ticks", "method": "GET", "url": "/events"},
-    {"id": "many", "name": "Many", "method": "GET", "url": "/many"}
+    {"id": "many", "name": "Many", "method": "GET", "url": "/many"},
+    {"id": "feed", "name": "Feed", "method": "GET", "url": "/feed", "stream": {"reconnect": 5},
+     "expectations": [{"subject": "events", "op": "equals", "value": 6}]}
   ],
   "environments": [
     {"name": "local", "kind": "live", "baseURL": "http://127.0.0.1:$PORT"}
@@ -73,11 +77,12 @@ check "stop: the server saw the client go" wait_file "$LOG" "sse events client-c
 check "stop: the response stays, its tab counts the events" wait_for streams "Stream [0-9]+"
 check "stop: the status is the stream's 200" wait_for streams " 200 OK "
 
-# The collection's row was folded when Ticks opened: unfold it, then its last row is Many.
+# The collection's row was folded when Ticks opened: unfold it, then Many is above the last row.
 keys streams g 1
 keys streams g g
 keys streams Right
 keys streams G
+keys streams k
 keys streams Enter
 required "many: the second request opens" wait_for streams "Request · Many"
 keys streams F5
@@ -108,4 +113,19 @@ keys streams j
 check "many: the next row is the next match, read back" wait_for streams '─ event 4001 · tick · id 4000'
 keys streams j
 check "many: then the one in memory" wait_for streams '─ event 14001 · tick · id 14000'
+
+# The list's last row is Feed (a pause after Esc, or Esc and g read as Alt+g).
+keys streams Escape
+sleep 0.3
+keys streams g 1
+keys streams G
+required "feed: its row is selected" wait_for streams "4/4"
+keys streams Enter
+required "feed: the third request opens" wait_for streams "Request · Feed"
+keys streams F5
+required "feed: the first connection's events" wait_for streams "2 events · "
+check "feed: the server closed it, the explorer connected again" wait_for streams "reconnected 1×"
+check "feed: from the last event ID it had" wait_file "$LOG" "sse feed from 2"
+check "feed: until the 204, one list" wait_for streams "6 events · closed by the server · .*reconnected 3×"
+check "feed: its check reads every connection's events" wait_for streams "Checks ✓1"
 finish
