@@ -144,7 +144,7 @@ enum ResponsePaneView {
                 " " + status + " ", x: x, y: area.y, style: theme[ThemeRole.status(response.status)].reverse.bold,
                 maxX: area.right)
             let total = response.timings.total.map(DurationText.format) ?? "–"
-            var details = [total, ByteCount.format(response.size)]
+            var details = [total] + sizeParts(response, result)
             if state.response.openedHistory == nil {
                 let kind = result.isMock ? "mock" : "live"
                 details += [response.httpVersion, result.environmentName.map { "\(kind) (\($0))" } ?? kind]
@@ -173,5 +173,15 @@ enum ResponsePaneView {
             x = buffer.write(" cancelled ", x: x, y: area.y, style: theme[.warning].reverse.bold, maxX: area.right)
             buffer.write(" · " + DurationText.format(elapsed), x: x, y: area.y, style: theme[.text], maxX: area.right)
         }
+    }
+
+    /// The body's size; a WebSocket conversation's (its body is the transcript of every row) is
+    /// what came in, by messages and bytes, and what went out: `1.2 KB in 12 ↓`, `3 ↑`.
+    private static func sizeParts(_ response: ReceivedResponse, _ result: ExchangeResult) -> [String] {
+        guard let progress = result.trace?.bodyProgress, let messages = progress.messages else {
+            return [ByteCount.format(response.size)]
+        }
+        return ["\(ByteCount.format(progress.bytes)) in \(CountText.format(messages.received)) ↓",
+            "\(CountText.format(messages.sent)) ↑"]
     }
 }
