@@ -181,7 +181,9 @@ enum ResponsePaneView {
         guard let progress = result.trace?.bodyProgress, let messages = progress.messages else {
             return [ByteCount.format(response.size)]
         }
-        return ["\(ByteCount.format(progress.bytes)) in \(CountText.format(messages.received)) ↓",
-            "\(CountText.format(messages.sent)) ↑"]
+        return [
+            "\(ByteCount.format(progress.bytes)) in \(CountText.format(messages.received)) ↓",
+            "\(CountText.format(messages.sent)) ↑",
+        ]
     }
 }
