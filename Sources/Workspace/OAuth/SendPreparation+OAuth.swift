@@ -9,15 +9,21 @@ extension SendPreparation {
     /// with problems.
     /// `onToken` hears what each token stage did (the Timeline's sub-exchange), before the request
     /// goes; `onStep` each of the token fetch's requests as it ends (discovery, the token request,
-    /// every device poll), so a send waiting for a person shows them as they happen.
+    /// every device poll), so a send waiting for a person shows them as they happen. With
+    /// `stream.reconnect`, a closed SSE stream is sent again (`StreamReconnection`), each connection
+    /// one such send.
     package func future(
         for request: HTTPRequest, onToken: (@Sendable (OAuthTokenOutcome) -> Void)? = nil,
         onStep: (@Sendable (OAuthStepRecord) -> Void)? = nil
     ) -> ResponseFuture<DataResponse>? {
         guard let dispatcher, problems.isEmpty else { return nil }
+        // Most sends: no closure made (it would copy the whole preparation, per request).
+        guard let attempts = saved.stream?.reconnect, request.responseStream != nil else {
+            return sendOnce(request, dispatcher: dispatcher, onToken: onToken, onStep: onStep)
+        }
         // `stream.reconnect`: each connection of the stream is one such send.
         return StreamReconnection.future(
-            of: request, attempts: saved.stream?.reconnect ?? 0, scheduler: dispatcher.scheduler,
+            of: request, attempts: attempts, scheduler: dispatcher.scheduler,
             waits: dispatcher.waits
         ) { request in
             sendOnce(request, dispatcher: dispatcher, onToken: onToken, onStep: onStep)
