@@ -61,12 +61,14 @@ struct StreamReconnectionViewTests {
         harness.advance(by: .milliseconds(250))
         #expect(harness.shows("2 events"))
         #expect(harness.shows("● streaming"))
-        // The server closed it: while the 500 ms retry time runs, the send goes on.
+        // The server closed it: while the 500 ms retry time runs, the send goes on and says so.
         harness.advance(by: .milliseconds(300))
         #expect(harness.shows("● streaming"))
+        #expect(harness.shows("2 events · closed · reconnecting after 500 ms"), "\(harness.screen)")
         #expect(!harness.shows("reconnected"))
         harness.advance(by: .milliseconds(300))
-        #expect(harness.shows("reconnected 1×"), "\(harness.screen)")
+        #expect(harness.shows("3 events"), "\(harness.screen)")
+        #expect(harness.state.exchange?.stream?.reconnections == 1)
         harness.advance(by: .milliseconds(1500))
         #expect(harness.shows("3 events · closed by the server"), "\(harness.screen)")
         #expect(harness.shows("reconnected 2×"), "\(harness.screen)")

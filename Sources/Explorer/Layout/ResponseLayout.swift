@@ -152,7 +152,9 @@ enum ResponseLayout {
         if stream.reconnections > 0 { parts.append("reconnected \(CountText.format(stream.reconnections))×") }
         if stream.firstIndex == 0, let first = stream.events.first { parts.append("first +" + seconds(first.offset)) }
         if stream.total > 0 { parts.append("last +" + seconds(stream.lastOffset)) }
-        parts.append(stream.endDescription ?? (stream.stopping ? "stopping" : "open"))
+        parts.append(
+            stream.endDescription
+                ?? (stream.stopping ? "stopping" : stream.reconnectingAfter != nil ? "reconnecting" : "open"))
         let line = Line([
             Span("stream  ", style: theme[.info].bold), Span(parts.joined(separator: " · "), style: theme[.text]),
         ])

@@ -46,7 +46,7 @@ extension ExplorerProgram {
         }
         let stream = (job.request.stream ?? StreamSettings()).responseStream(
             clock: dependencies.stageClock,
-            onReconnect: { [weak self] in self?.deliver(.streamReconnected(key, generation: generation)) },
+            onReconnect: { [weak self] step in self?.deliver(.streamReconnection(key, generation: generation, step)) },
             onEvents: onStreamEvents)
         prepared.request?.responseStream = stream
         responseStreams[key] = (generation, stream)

@@ -49,8 +49,8 @@ package enum ExplorerReducer {
             return reduceExchanges(.finished(key, result), &state)
         case .streamEvents(let key, let generation, let events):
             return reduceExchanges(.streamEvents(key, generation: generation, events), &state)
-        case .streamReconnected(let key, let generation):
-            return reduceExchanges(.streamReconnected(key, generation: generation), &state)
+        case .streamReconnection(let key, let generation, let step):
+            return reduceExchanges(.streamReconnection(key, generation: generation, step), &state)
         case .streamPage(let key, let generation, let asked, let events):
             return reduceExchanges(.streamPage(key, generation: generation, asked, events), &state)
         case .streamSpillFiltered(let key, let generation, let path, let range, let indexes):

@@ -29,8 +29,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case exchangeFinished(RequestKey, ExchangeResult)
     /// A streamed response's events, as they arrived (one batch per chunk the transport received).
     case streamEvents(RequestKey, generation: Int, [StreamEvent])
-    /// The server closed an SSE stream and it was connected again (`stream.reconnect`).
-    case streamReconnected(RequestKey, generation: Int)
+    /// The server closed an SSE stream: it waits to be connected again, or is (`stream.reconnect`).
+    case streamReconnection(RequestKey, generation: Int, ResponseStream.Reconnection)
     /// Older events of a stream read back from its spill file (those asked, in order).
     case streamPage(RequestKey, generation: Int, [Int], [StreamEvent])
     /// The stream indexes of `range` in the spill file whose events the `|` filter `path` keeps.

@@ -33,6 +33,8 @@ package struct StreamLog: Sendable, Equatable {
     package var stopping = false
     /// How many times the stream was connected again after the server closed it.
     package var reconnections = 0
+    /// The server closed it and it is connected again after this wait (`stream.reconnect`).
+    package var reconnectingAfter: Duration?
     /// The joined view's text, when the request names a `stream.join` path.
     package private(set) var joined: JoinedStreamText?
     /// The `|` filter of the Stream view: the events it keeps.

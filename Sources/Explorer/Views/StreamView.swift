@@ -117,7 +117,9 @@ enum StreamView {
         let count = stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"
         var tail: [(text: String, drop: Int?)] = [
             (
-                stream.endDescription
+                stream.endDescription ?? stream.reconnectingAfter.map {
+                    "closed · reconnecting after " + DurationText.format($0)
+                }
                     ?? (stream.stopping ? "stopping…" : following ? "following · Esc stops" : "paused · End follows"),
                 nil
             ),

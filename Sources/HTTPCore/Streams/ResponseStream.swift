@@ -20,6 +20,14 @@ public final class ResponseStream: Sendable {
         case always(StreamFormat)
     }
 
+    /// A step of a reconnection (`StreamReconnection`), as `onReconnect` hears it.
+    public enum Reconnection: Sendable, Hashable {
+        /// The server closed the stream: the next connection goes after this wait.
+        case waiting(Duration)
+        /// The stream is being connected again.
+        case connecting
+    }
+
     /// Why a stream ended before the server closed it.
     public enum End: String, Sendable, Hashable {
         /// `stop()` was called (the user stopped it).
@@ -35,7 +43,7 @@ public final class ResponseStream: Sendable {
     public let maxDuration: Duration?
     private let onEvents: @Sendable ([StreamEvent]) -> Void
     private let onOpen: @Sendable (StreamFormat?) -> Void
-    private let onReconnect: @Sendable () -> Void
+    private let onReconnect: @Sendable (Reconnection) -> Void
     /// Time since the stream was made (events' offsets): a monotonic clock, or the caller's.
     private let elapsed: @Sendable () -> Duration
     private let stopAsked = Atomic<Bool>(false)
@@ -51,7 +59,8 @@ public final class ResponseStream: Sendable {
 
     /// - Parameters:
     ///   - onOpen: each response head (a redirect's too), with the format it streams in, nil when not a stream.
-    ///   - onReconnect: each time the stream is connected again (`reconnecting()`).
+    ///   - onReconnect: each wait before a reconnection (`waitingToReconnect`) and each reconnection
+    ///     (`reconnecting()`).
     ///   - clock: the time events are stamped with, read on the transport's thread (default: a
     ///     monotonic clock; tests pass virtual time). Offsets count from when the stream is made.
     ///   - onEvents: each chunk's events, in order (never empty).
@@ -59,7 +68,7 @@ public final class ResponseStream: Sendable {
         mode: Mode = .automatic, maxEvents: Int? = nil, maxDuration: Duration? = nil,
         clock: (@Sendable () -> Duration)? = nil,
         onOpen: @escaping @Sendable (StreamFormat?) -> Void = { _ in },
-        onReconnect: @escaping @Sendable () -> Void = {},
+        onReconnect: @escaping @Sendable (Reconnection) -> Void = { _ in },
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void
     ) {
         if let clock {
@@ -109,7 +118,12 @@ public final class ResponseStream: Sendable {
             state.carried = state.decoder
             state.reconnections += 1
         }
-        onReconnect()
+        onReconnect(.connecting)
+    }
+
+    /// The server closed the stream and it will be connected again after `delay`.
+    public func waitingToReconnect(after delay: Duration) {
+        onReconnect(.waiting(delay))
     }
 
     /// Events delivered so far.

@@ -156,6 +156,7 @@ public enum StreamReconnection {
             }
             guard go else { return complete(previous) }
             let delay = min(stream.retry ?? StreamReconnection.defaultDelay, StreamReconnection.longestDelay)
+            stream.waitingToReconnect(after: .milliseconds(delay))
             wait(.milliseconds(delay), then: previous)
         }
 

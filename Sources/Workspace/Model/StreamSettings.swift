@@ -35,15 +35,16 @@ package struct StreamSettings: Sendable, Equatable {
     /// A `ResponseStream` with these limits, handing events to `onEvents`.
     /// - Parameters:
     ///   - clock: what events are stamped with (the explorer's stage clock: virtual time in tests).
-    ///   - onReconnect: each time the stream is connected again (`reconnect`).
+    ///   - onReconnect: each wait before a reconnection and each reconnection (`reconnect`).
     package func responseStream(
-        clock: (@Sendable () -> Duration)? = nil, onReconnect: (@Sendable () -> Void)? = nil,
+        clock: (@Sendable () -> Duration)? = nil,
+        onReconnect: (@Sendable (ResponseStream.Reconnection) -> Void)? = nil,
         onEvents: @escaping @Sendable ([StreamEvent]) -> Void = { _ in }
     ) -> ResponseStream {
         ResponseStream(
             mode: format.map { .always($0) } ?? .automatic, maxEvents: maxEvents,
             maxDuration: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }, clock: clock,
-            onReconnect: onReconnect ?? {}, onEvents: onEvents)
+            onReconnect: onReconnect ?? { _ in }, onEvents: onEvents)
     }
 
     static let keys = ["maxEvents", "seconds", "format", "join", "reconnect"]

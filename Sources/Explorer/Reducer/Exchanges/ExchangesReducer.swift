@@ -43,8 +43,8 @@ package enum ExchangesReducer: SliceReducer {
         case snapshotAccepted(RequestKey)
         /// A streamed response's events arrived (dropped unless its send is the one in flight).
         case streamEvents(RequestKey, generation: Int, [StreamEvent])
-        /// The stream was connected again after the server closed it.
-        case streamReconnected(RequestKey, generation: Int)
+        /// The server closed the stream: it waits to be connected again, or is.
+        case streamReconnection(RequestKey, generation: Int, ResponseStream.Reconnection)
         /// The stream of `key` joins the text at `join` and keeps the events `filter` selects (nil: none, all).
         case streamView(RequestKey, join: String?, filter: String?)
         /// Older events read back from the spill file, or (no events) the range just asked for.
@@ -152,12 +152,17 @@ package enum ExchangesReducer: SliceReducer {
             return finished(key, result, &state, context)
         case .streamEvents(let key, let generation, let events):
             return streamEvents(key, generation: generation, events, &state, context)
-        case .streamReconnected(let key, let generation):
+        case .streamReconnection(let key, let generation, let step):
             guard state.exchanges[key]?.inFlight == generation else { return Outcome() }
             if state.exchanges[key]?.stream?.generation != generation {
                 state.exchanges[key]?.stream = StreamLog(generation: generation, spilled: true)
             }
-            state.exchanges[key]?.stream?.reconnections += 1
+            switch step {
+            case .waiting(let delay): state.exchanges[key]?.stream?.reconnectingAfter = delay
+            case .connecting:
+                state.exchanges[key]?.stream?.reconnectingAfter = nil
+                state.exchanges[key]?.stream?.reconnections += 1
+            }
             return Outcome()
         case .streamView(let key, let join, let filter):
             guard state.exchanges[key]?.stream != nil else { return Outcome() }

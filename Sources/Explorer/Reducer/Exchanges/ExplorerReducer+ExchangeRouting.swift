@@ -26,7 +26,7 @@ extension ExplorerReducer {
                 return ExchangesReducer.CurlCopy(text: copy.text, notice: copy.notice)
             }
         case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .preparing, .tokenState,
-            .generationTaken, .snapshotAccepted, .streamEvents, .streamReconnected, .streamView, .streamPage,
+            .generationTaken, .snapshotAccepted, .streamEvents, .streamReconnection, .streamView, .streamPage,
             .streamPageAsked,
             .streamFilterOlder, .tokenStep:
             break
