@@ -34,6 +34,8 @@ public struct ServerSentEventParser: Sendable {
     public private(set) var lastEventID = ""
     /// The last event ID buffer: set by `id` fields, given to events as they are dispatched.
     private var idBuffer = ""
+    /// Whether an `id` field came since the last blank line (the string is copied only then).
+    private var idSet = false
     /// Bytes of the body up to the end of its last blank line (BOM included): where a reconnection's
     /// body may follow without an event cut off by the close running into it.
     public private(set) var completeLength: Int64 = 0
@@ -143,7 +145,10 @@ public struct ServerSentEventParser: Sendable {
         } else if Self.is(name, "event") {
             eventName = Array(value)
         } else if Self.is(name, "id") {
-            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) {
+                idBuffer = String(decoding: value, as: UTF8.self)
+                idSet = true
+            }
         } else if Self.is(name, "retry") {
             guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }), value.count <= 18 else { return }
             retry = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
@@ -164,7 +169,10 @@ public struct ServerSentEventParser: Sendable {
     }
 
     private mutating func dispatch(emit: (Event) -> Void) {
-        lastEventID = idBuffer
+        if idSet {
+            lastEventID = idBuffer
+            idSet = false
+        }
         defer {
             data.removeAll(keepingCapacity: true)
             hasData = false
