@@ -3,6 +3,7 @@ import Foundation
 import Futures
 import HTTPCore
 import LoopbackTesting
+import Synchronization
 import Testing
 
 /// SSE reconnection over libcurl against a loopback server that sends two events per connection,
@@ -61,13 +62,23 @@ struct CurlStreamReconnectionTests {
 
     @Test("a stop while waiting to reconnect ends the stream with what came, without connecting again")
     func stopWhileWaiting() async throws {
-        let collected = CurlStreamTests.Collected()
-        let (request, future) = try send("events=5&per=2&retry=30000", attempts: 5, collected: collected)
-        _ = future.send()
-        await collected.wait(for: 2)
-        let stream = try #require(request.responseStream)
-        stream.stop()
-        let response = try await future.value
+        let server = try LoopbackServer.shared()
+        // The stop comes as the wait begins (on the transport's side, not after a test task got
+        // scheduled: under a full test run that took a minute), with 30 s of it left.
+        let held = HeldStream()
+        let stream = ResponseStream(
+            onReconnect: { step in
+                if case .waiting = step { held.stream?.stop() }
+            },
+            onEvents: { _ in })
+        held.stream = stream
+        let request = DispatcherSupport.request(server.url("/stream?events=5&per=2&retry=30000")) {
+            $0.responseStream = stream
+        }
+        let dispatcher = DispatcherSupport.dispatcher()
+        let response = try await StreamReconnection.future(of: request, attempts: 5, scheduler: ImmediateScheduler()) {
+            dispatcher.dataFuture(from: $0)
+        }.value
         #expect(stream.end == .stopped)
         #expect(stream.reconnections == 0)
         #expect(StreamDecoder.events(in: try response.body.data(), format: .serverSentEvents).count == 2)
@@ -92,5 +103,14 @@ struct CurlStreamReconnectionTests {
         _ = try await future.value
         #expect(collected.all.count == 2)
         #expect(ndjson.responseStream?.reconnections == 0)
+    }
+}
+
+/// The stream a test's own callback stops.
+private final class HeldStream: Sendable {
+    private let held = Mutex<ResponseStream?>(nil)
+    var stream: ResponseStream? {
+        get { held.withLock { $0 } }
+        set { held.withLock { $0 = newValue } }
     }
 }
