@@ -55,6 +55,17 @@ struct StreamReconnectionPartsTests {
         #expect(events.map(\.index) == [0, 1])
     }
 
+    @Test("bodies in memory past the memory limit together are joined in a spill file, not in memory")
+    func joinedPastTheMemoryLimit() throws {
+        let first = ResponseBody.data(Data("data: a\n\n".utf8))
+        let joined = try first.joined(cutTo: 9, with: .data(Data("data: b\n\n".utf8)), memoryLimit: 12)
+        let url = try #require(joined.fileURL)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(ResponseBody.isTransportSpill(url), "its reader removes it once read, as a transport's")
+        #expect(joined.byteCount == 18)
+        #expect(try Data(contentsOf: url) == Data("data: a\n\ndata: b\n\n".utf8))
+    }
+
     @Test("a transport's spill file is cut and appended to in place; the next spill file is removed")
     func joinedInSpillFiles() throws {
         let folder = FileManager.default.temporaryDirectory

@@ -331,7 +331,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// The bytes of a streamed body held in memory before the rest goes to a file.
-    static let streamMemoryLimit = 1 << 20
+    static let streamMemoryLimit = ResponseBody.streamMemoryLimit
 
     /// Hands a chunk kept in the body to the response stream, when the response is one; false
     /// ends the transfer (the stream was stopped or reached a limit), as a success.

@@ -1,14 +1,21 @@
 import Foundation
 
 extension ResponseBody {
+    /// The bytes of a streamed body kept in memory before the rest goes to a file (a stream may run
+    /// for hours; its readers keep their own copy of the events).
+    public static let streamMemoryLimit = 1 << 20
+
     /// This body cut to its first `length` bytes with `next` after it (a leading UTF-8 BOM of
     /// `next` dropped): the bodies of a reconnected event stream read as one. Two bodies in memory
-    /// stay in memory; otherwise the joined body is a file — this one's when it is a transport's
-    /// spill file, else a new one beside `next` — and `next`'s spill file is removed once copied.
-    /// Files that are not a transport's (a mock's body file) are read, never changed.
-    public func joined(cutTo length: Int64, with next: ResponseBody) throws -> ResponseBody {
+    /// stay in memory up to `memoryLimit` bytes together (so a stream reconnected a thousand times
+    /// does not grow in memory); otherwise the joined body is a file — this one's when it is a
+    /// transport's spill file, else a new one beside `next` — and `next`'s spill file is removed
+    /// once copied. Files that are not a transport's (a mock's body file) are read, never changed.
+    public func joined(
+        cutTo length: Int64, with next: ResponseBody, memoryLimit: Int = streamMemoryLimit
+    ) throws -> ResponseBody {
         let kept = max(0, min(length, byteCount))
-        if case .data(let head) = self, case .data(let tail) = next {
+        if case .data(let head) = self, case .data(let tail) = next, Int(kept) + tail.count <= memoryLimit {
             var joined = Data(head.prefix(Int(kept)))
             joined.append(Self.droppingBOM(tail))
             return .data(joined)
