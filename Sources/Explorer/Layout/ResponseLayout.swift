@@ -149,7 +149,7 @@ enum ResponseLayout {
     /// phases below are its first connection's.
     static func streamLines(_ stream: StreamLog, _ theme: Theme) -> [Line] {
         var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
-        if stream.reconnections > 0 { parts.append("reconnected \(CountText.format(stream.reconnections))×") }
+        if let reconnected = stream.reconnectedDescription { parts.append(reconnected) }
         if stream.firstIndex == 0, let first = stream.events.first { parts.append("first +" + seconds(first.offset)) }
         if stream.total > 0 { parts.append("last +" + seconds(stream.lastOffset)) }
         parts.append(

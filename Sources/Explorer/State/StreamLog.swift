@@ -140,6 +140,12 @@ package struct StreamLog: Sendable, Equatable {
     /// The index of the oldest event still in memory.
     package var firstIndex: Int { total - events.count }
 
+    /// `reconnected 2×`, for the Stream view's header and the Timeline's stream line; nil when the
+    /// stream was never connected again.
+    package var reconnectedDescription: String? {
+        reconnections > 0 ? "reconnected \(CountText.format(reconnections))×" : nil
+    }
+
     /// How it ended, for the Stream view's header and the Timeline's stream line; nil while open.
     /// A WebSocket's last event is its close, which says who closed it and why: "closed" then.
     package var endDescription: String? {

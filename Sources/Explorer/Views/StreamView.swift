@@ -125,7 +125,7 @@ enum StreamView {
             ),
             (ByteCount.format(Int64(stream.bytes)), 1),
         ]
-        if stream.reconnections > 0 { tail.append(("reconnected \(CountText.format(stream.reconnections))×", 2)) }
+        if let reconnected = stream.reconnectedDescription { tail.append((reconnected, 2)) }
         if let rate = stream.rate, stream.end == nil {
             tail.append((rate >= 10 ? "\(Int(rate.rounded()))/s" : "\((rate * 10).rounded() / 10)/s", 0))
         }

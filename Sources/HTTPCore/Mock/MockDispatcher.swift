@@ -41,8 +41,9 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     public let table: MockRouteTable
     private let recorded = Mutex([RecordedRequest]())
 
-    /// Waits between exchanges run on the same delays as the answers.
-    public var waits: (any DelayScheduler)? { delays }
+    /// Waits between exchanges run on the answers' delays when those are virtual time (tests move
+    /// both by hand); on real time, off them (the app's delays run on the main queue).
+    public var waits: (any DelayScheduler)? { delays is any VirtualTimeDelayScheduler ? delays : nil }
 
     /// The base URL relative requests without a provider resolve against.
     public var fallbackBaseURL: URL { fallback.baseURL ?? URL(fileURLWithPath: "/") }

@@ -406,8 +406,8 @@ struct SendCommand: ParsableCommand {
         }
     }
 
-    /// The stream of one connection: its events printed as they come; `--max-events` counts the
-    /// events `printed` on earlier connections.
+    /// The response's stream, over every connection of `--reconnect` (`StreamReconnection`): its
+    /// events printed as they come, `--max-events` and `--until` counting over all of them.
     private func makeStream(_ printer: SendStreamPrinter, until: UntilWatch) -> ResponseStream {
         let stopper = StreamStopper()
         let stream = ResponseStream(

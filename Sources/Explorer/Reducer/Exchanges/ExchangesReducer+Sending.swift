@@ -106,12 +106,34 @@ extension ExchangesReducer {
         _ key: RequestKey, generation: Int, _ events: [StreamEvent], _ state: inout ExchangesState, _ context: Context
     ) -> Outcome {
         guard state.exchanges[key]?.inFlight == generation, !events.isEmpty else { return Outcome() }
-        let started = state.exchanges[key]?.stream?.generation != generation
+        let started = startStreamLog(key, generation: generation, &state)
         // Changed in place: a copy of the exchange taken out and put back made every batch copy the
         // 10,000 events kept (12,000 events one at a time took the explorer seconds).
-        // The program writes a live stream's events to a spill file: older ones can be read back.
-        if started { state.exchanges[key]?.stream = StreamLog(generation: generation, spilled: true) }
         state.exchanges[key]?.stream?.append(events)
         return Outcome(requests: started && key == context.selection ? [.streamStarted] : [])
+    }
+
+    /// The server closed the stream: it waits to be connected again, or is (`stream.reconnect`).
+    static func streamReconnection(
+        _ key: RequestKey, generation: Int, _ step: ResponseStream.Reconnection, _ state: inout ExchangesState
+    ) -> Outcome {
+        guard state.exchanges[key]?.inFlight == generation else { return Outcome() }
+        startStreamLog(key, generation: generation, &state)
+        switch step {
+        case .waiting(let delay): state.exchanges[key]?.stream?.reconnectingAfter = delay
+        case .connecting:
+            state.exchanges[key]?.stream?.reconnectingAfter = nil
+            state.exchanges[key]?.stream?.reconnections += 1
+        }
+        return Outcome()
+    }
+
+    /// Gives the send of `generation` its own `StreamLog` unless it has one; whether it was made.
+    /// The program writes a live stream's events to a spill file: older ones can be read back.
+    @discardableResult
+    private static func startStreamLog(_ key: RequestKey, generation: Int, _ state: inout ExchangesState) -> Bool {
+        guard state.exchanges[key]?.stream?.generation != generation else { return false }
+        state.exchanges[key]?.stream = StreamLog(generation: generation, spilled: true)
+        return true
     }
 }

@@ -153,17 +153,7 @@ package enum ExchangesReducer: SliceReducer {
         case .streamEvents(let key, let generation, let events):
             return streamEvents(key, generation: generation, events, &state, context)
         case .streamReconnection(let key, let generation, let step):
-            guard state.exchanges[key]?.inFlight == generation else { return Outcome() }
-            if state.exchanges[key]?.stream?.generation != generation {
-                state.exchanges[key]?.stream = StreamLog(generation: generation, spilled: true)
-            }
-            switch step {
-            case .waiting(let delay): state.exchanges[key]?.stream?.reconnectingAfter = delay
-            case .connecting:
-                state.exchanges[key]?.stream?.reconnectingAfter = nil
-                state.exchanges[key]?.stream?.reconnections += 1
-            }
-            return Outcome()
+            return streamReconnection(key, generation: generation, step, &state)
         case .streamView(let key, let join, let filter):
             guard state.exchanges[key]?.stream != nil else { return Outcome() }
             let before = state.exchanges[key]?.stream?.filter?.path
