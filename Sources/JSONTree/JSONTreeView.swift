@@ -22,6 +22,17 @@ package struct JSONTreeView: Sendable, Equatable {
         rebuild()
     }
 
+    /// A view of `document` folded as `earlier` is: for a document that holds `earlier`'s as its
+    /// start (a longer `JSONPrefix` of the same text, or the whole text), whose tape indices are
+    /// the same, so every fold and row `earlier` showed is where it was.
+    package init(document: JSONDocument, carrying earlier: JSONTreeView) {
+        self.document = document
+        self.expandedByDefault = earlier.expandedByDefault
+        self.exceptions = earlier.exceptions
+        self.layout = JSONTreeLayout()
+        rebuild()
+    }
+
     /// Number of visible rows.
     package var rowCount: Int { layout.rowCount }
 

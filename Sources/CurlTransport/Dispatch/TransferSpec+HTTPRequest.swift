@@ -31,6 +31,7 @@ extension TransferSpec.Fields {
         followRedirects = options.followRedirects
         cookieJar = options.cookieJar
         responseStream = request.responseStream
+        bodyPreview = request.bodyPreview
         maxRedirects = options.maxRedirects
         verifyTLS = options.verifyTLS
         caFile = options.caFile

@@ -16,13 +16,13 @@ struct CurlHandleShape: Equatable, Sendable {
 
     /// The `TransferSpec` properties this type accounts for: compared, ruled out when set, or not
     /// libcurl options at all (`url` is set for every transfer; `memoryLimit` and `alwaysToFile`
-    /// only steer where the body goes, `responseStream` who else hears it).
+    /// only steer where the body goes, `responseStream` and `bodyPreview` who else hears it).
     static let accountedProperties: Set<String> = [
         "method", "userAgent", "connectTimeoutMilliseconds", "totalTimeoutMilliseconds", "maxRedirects", "verifyTLS",
         "caFile", "clientCertificate", "clientKey", "clientKeyPassphrase", "proxy", "proxyCAFile", "version",
         "acceptCompression", "body", "headers", "suppressedHeaders", "authentication", "followRedirects", "destination",
         "url", "memoryLimit", "alwaysToFile", "cookieJar",
-        "responseStream",
+        "responseStream", "bodyPreview",
     ]
 
     /// The shape of `spec`, or nil when it must start from a reset handle.

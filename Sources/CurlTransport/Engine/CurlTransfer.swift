@@ -239,8 +239,10 @@ final class CurlTransfer: @unchecked Sendable {
         guard start < end else {
             // The blank line that ends a head: an observed transfer reports it before any body.
             if let tracker, let easy { tracker.headEnded(head, handle: easy, declaredLength: declaredLength) }
-            if let stream = spec.responseStream {
-                streaming = stream.open(status: head.status, headers: HTTPHeaders(receivedLines: head.bytes))
+            if spec.responseStream != nil || spec.bodyPreview != nil {
+                let headers = HTTPHeaders(receivedLines: head.bytes)
+                if let stream = spec.responseStream { streaming = stream.open(status: head.status, headers: headers) }
+                spec.bodyPreview?.open(status: head.status, headers: headers)
             }
             return true
         }
@@ -293,6 +295,7 @@ final class CurlTransfer: @unchecked Sendable {
         // A stream stopped (or past its time) keeps nothing more: the body is what its events were.
         if streamWantsEnd { return false }
         tracker?.body(bytes.count)
+        if !streaming, let preview = spec.bodyPreview { preview.receive(bytes) }
         let memoryLimit = bodyMemoryLimit
         if bodyFile < 0 {
             let goesToFile =

@@ -84,6 +84,8 @@ struct TransferSpec: Sendable {
         var cookieJar: CookieJar?
         /// Fed each chunk of a streamed body as it arrives (`HTTPRequest.responseStream`).
         var responseStream: ResponseStream?
+        /// Fed the start of a body that is not a stream as it arrives (`HTTPRequest.bodyPreview`).
+        var bodyPreview: BodyPreview?
     }
 
     /// The fields behind one reference, written only while a single spec holds it.

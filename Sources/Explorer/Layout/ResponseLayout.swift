@@ -92,9 +92,20 @@ enum ResponseLayout {
 
     /// The tree's rows: below the search or filter line and the GraphQL errors when they show.
     static func treeArea(_ state: ExplorerState, in area: Rect) -> Rect {
-        let lines = (treeHasQueryLine(state) ? 1 : 0) + graphqlArea(state, in: area).height
+        let lines =
+            (treeHasQueryLine(state) ? 1 : 0) + graphqlArea(state, in: area).height
+            + (partialLine(state) != nil ? 1 : 0)
         guard lines > 0 else { return area }
         return Rect(x: area.x, y: area.y + lines, width: area.width, height: max(0, area.height - lines))
+    }
+
+    /// The line above the tree of a body still arriving (the row just above the tree's rows).
+    static func partialLine(_ state: ExplorerState) -> String? {
+        guard state.response.tree != nil, let partial = state.shownResult?.response?.partial else { return nil }
+        // The status line counts the bytes received; this says what the tree is.
+        return partial.full
+            ? "◐ partial: the first \(ByteCount.format(Int64(partial.shown))) — the whole tree when the body has arrived"
+            : "◐ partial: what has arrived so far, growing as the body comes"
     }
 
     /// The search's or filter's text field: after "/ " or "| " on the content's first row.

@@ -50,6 +50,13 @@ extension ExplorerProgram {
             onEvents: onStreamEvents)
         prepared.request?.responseStream = stream
         responseStreams[key] = (generation, stream)
+        // The start of a JSON body, kept as it arrives: the tree shows it before the last byte.
+        let preview = BodyPreview { _, headers in
+            let type = headers.mediaType ?? ""
+            return type.contains("json") && StreamFormat(contentType: type) == nil
+        }
+        prepared.request?.bodyPreview = preview
+        bodyPreviews[key] = (generation, preview, redactor)
         // oauth2: the explorer takes part in a device code grant (its code comes back as an action)
         // and in the authorization code grant (the address opened where a desktop is, and shown).
         let tokenStage = TokenStage()

@@ -26,6 +26,8 @@ package final class ExplorerProgram {
     var inFlight: [RequestKey: (generation: Int, future: ResponseFuture<ProcessedExchange>)] = [:]
     /// The response stream of each send in flight (what `stopStream` stops).
     var responseStreams: [RequestKey: (generation: Int, stream: ResponseStream)] = [:]
+    /// The start of each request's last send's body, kept as it arrives (a partial tree; issue 31).
+    var bodyPreviews: [RequestKey: (generation: Int, preview: BodyPreview, redactor: Redactor)] = [:]
     /// Each request's latest stream's events in a file, for paging back past those in memory.
     var streamSpills: [RequestKey: (generation: Int, spill: StreamSpill)] = [:]
     /// The open WebSocket connection of each WebSocket send (what the composer sends on).

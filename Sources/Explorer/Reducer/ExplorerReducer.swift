@@ -51,6 +51,8 @@ package enum ExplorerReducer {
             return reduceExchanges(.streamEvents(key, generation: generation, events), &state)
         case .streamReconnection(let key, let generation, let step):
             return reduceExchanges(.streamReconnection(key, generation: generation, step), &state)
+        case .bodyPreviewParsed(let key, let generation, let parse):
+            return reduceExchanges(.bodyPreview(key, generation: generation, parse), &state)
         case .streamPage(let key, let generation, let asked, let events):
             return reduceExchanges(.streamPage(key, generation: generation, asked, events), &state)
         case .streamSpillFiltered(let key, let generation, let path, let range, let indexes):

@@ -21,6 +21,8 @@ package struct ExchangeState: Sendable, Equatable {
     package var token: OAuthTokenState?
     /// The events of the last streamed response (live while its send is in flight).
     package var stream: StreamLog?
+    /// The start of the body of the send in flight, as a partial tree (a JSON answer still arriving).
+    package var preview: BodyPreviewState?
 
     package init() {}
 
@@ -28,7 +30,16 @@ package struct ExchangeState: Sendable, Equatable {
     package var stage: SendStage { trace?.stage ?? .transport(.sending, progress: nil) }
 
     /// The shown result belongs to an older send than the one in flight.
-    package var isStale: Bool { inFlight != nil && result != nil }
+    package var isStale: Bool { inFlight != nil && result != nil && previewResult == nil }
+
+    /// The partial result of the send in flight (its body's start as a tree), once there is one.
+    package var previewResult: ExchangeResult? {
+        guard let preview, preview.generation == inFlight else { return nil }
+        return preview.result
+    }
+
+    /// The result the response pane shows: the partial one of the send in flight, else the last.
+    package var shownResult: ExchangeResult? { previewResult ?? result }
 
     /// The stream of the send in flight, once its first events came.
     package var liveStream: StreamLog? {
@@ -112,13 +123,15 @@ package struct ReceivedResponse: Sendable, Equatable {
     package var rawLines: TextBody
     /// What "accept as snapshot" writes, when the request has a snapshot expectation.
     package var snapshot: SnapshotProposal?
+    /// Set while the body is still arriving: the content is the part that has come.
+    package var partial: PartialBody?
 
     /// Equal field by field (the header pairs are compared in order).
     package static func == (a: ReceivedResponse, b: ReceivedResponse) -> Bool {
         a.status == b.status && a.reason == b.reason && a.httpVersion == b.httpVersion
             && a.headers.elementsEqual(b.headers) { $0 == $1 } && a.timings == b.timings && a.size == b.size
             && a.content == b.content && a.contentType == b.contentType && a.banner == b.banner
-            && a.checks == b.checks && a.rawLines == b.rawLines && a.snapshot == b.snapshot
+            && a.checks == b.checks && a.rawLines == b.rawLines && a.snapshot == b.snapshot && a.partial == b.partial
     }
 
     package init(

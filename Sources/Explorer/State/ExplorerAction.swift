@@ -31,6 +31,8 @@ package enum ExplorerAction: Sendable, Equatable {
     case streamEvents(RequestKey, generation: Int, [StreamEvent])
     /// The server closed an SSE stream: it waits to be connected again, or is (`stream.reconnect`).
     case streamReconnection(RequestKey, generation: Int, ResponseStream.Reconnection)
+    /// The start of a body still arriving, parsed (nil: the body is not kept, not being JSON).
+    case bodyPreviewParsed(RequestKey, generation: Int, BodyPreviewParse?)
     /// Older events of a stream read back from its spill file (those asked, in order).
     case streamPage(RequestKey, generation: Int, [Int], [StreamEvent])
     /// The stream indexes of `range` in the spill file whose events the `|` filter `path` keeps.

@@ -197,7 +197,7 @@ package struct ExplorerState: Sendable, Equatable {
     package var exchange: ExchangeState? { selection.flatMap { exchanges[$0] } }
 
     /// The result the response pane shows: an opened history entry, else the last live result.
-    package var shownResult: ExchangeResult? { response.openedHistoryResult ?? exchange?.result }
+    package var shownResult: ExchangeResult? { response.openedHistoryResult ?? exchange?.shownResult }
 
     /// The stream the response pane shows in place of the tree: the selected request's live one,
     /// or the one its shown result received; for an opened history entry, the stream its body holds.

@@ -10,6 +10,9 @@ package struct ResponseViewState: Sendable, Equatable {
     package var tree: JSONTreeView?
     /// The generation of the result `tree` was built for.
     package var treeGeneration: Int?
+    /// `tree` is of a body still arriving (a partial result): the next partial one, and the whole
+    /// one, keep its folds and selection.
+    package var treePartial = false
     package var selectedRow = 0
     package var offset = 0
     /// Raw / Headers / Timings / Checks / History scroll (rows).
@@ -70,6 +73,7 @@ package struct ResponseViewState: Sendable, Equatable {
         openedStreamEvent = nil
         tree = nil
         treeGeneration = nil
+        treePartial = false
         findings = []
         currentFinding = nil
         graphql = nil

@@ -105,6 +105,9 @@ enum ResponseContentView {
             }
             return
         }
+        if let line = ResponseLayout.partialLine(state), treeArea.y > area.y {
+            frame.buffer.write(line, x: area.x, y: treeArea.y - 1, style: theme[.info], maxX: area.right)
+        }
         JSONTreeRowsView.render(
             tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
             currentMatch: search.currentMatch, findings: state.response.findings, theme: theme, in: treeArea,

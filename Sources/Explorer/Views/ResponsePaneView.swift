@@ -125,7 +125,7 @@ enum ResponsePaneView {
                 style: theme[.info].bold, maxX: area.right)
             x = buffer.write(
                 exchange.isMock ? "  mock" : "  live", x: x, y: area.y, style: theme[.muted], maxX: area.right)
-            if exchange.result != nil {
+            if exchange.isStale {
                 x = buffer.write(
                     "  (below: the previous answer, stale)", x: x, y: area.y, style: theme[.muted], maxX: area.right)
             }

@@ -83,6 +83,13 @@ public struct HTTPRequest: Sendable {
         set { uniqueStorage().responseStream = newValue }
     }
 
+    /// Who else hears the start of a body that is not a stream, as it arrives (see ``BodyPreview``).
+    /// Like the observer, not part of the request's identity.
+    public var bodyPreview: BodyPreview? {
+        get { storage.bodyPreview }
+        set { uniqueStorage().bodyPreview = newValue }
+    }
+
     /// A request to an absolute URL.
     public init(
         method: HTTPMethod = .get, url: URL, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
@@ -113,6 +120,7 @@ public struct HTTPRequest: Sendable {
             let copy = HTTPRequestStorage(storage.fields)
             copy.exchangeObserver = storage.exchangeObserver
             copy.responseStream = storage.responseStream
+            copy.bodyPreview = storage.bodyPreview
             storage = copy
         }
         return storage
@@ -250,5 +258,6 @@ private final class HTTPRequestStorage: @unchecked Sendable {
     @exclusivity(unchecked) var exchangeObserver: (any ExchangeObserver)?
     /// Beside the fields for the same reason (read by every dispatch).
     @exclusivity(unchecked) var responseStream: ResponseStream?
+    @exclusivity(unchecked) var bodyPreview: BodyPreview?
     init(_ fields: consuming HTTPRequestFields) { self.fields = fields }
 }

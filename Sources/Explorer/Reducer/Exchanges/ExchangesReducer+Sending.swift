@@ -28,6 +28,7 @@ extension ExchangesReducer {
         exchange.environmentName = target.environment?.name
         exchange.isMock = target.environment?.kind == .mock
         exchange.trace = ExchangeTrace(generation: generation)
+        exchange.preview = BodyPreviewState(generation: generation)
         state.exchanges[key] = exchange
         effects.append(
             .send(
@@ -63,6 +64,7 @@ extension ExchangesReducer {
         // The transport's `cancelled` event follows: it marks in the trace where the exchange stopped.
         result.trace = exchange.trace
         exchange.trace = nil
+        exchange.preview = nil
         exchange.result = result
         state.exchanges[key] = exchange
         return Outcome(
@@ -95,6 +97,7 @@ extension ExchangesReducer {
             }
         }
         exchange.trace = nil
+        exchange.preview = nil
         exchange.result = result
         state.exchanges[key] = exchange
         return Outcome(notice: notice, requests: key == context.selection ? [.showLatest] : [])

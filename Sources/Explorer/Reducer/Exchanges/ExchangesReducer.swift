@@ -54,6 +54,8 @@ package enum ExchangesReducer: SliceReducer {
         case streamFilterOlder(RequestKey, generation: Int, path: String, Range<Int>, [Int])
         /// A request of the token fetch of a send in flight ended: one more row under its token stage.
         case tokenStep(RequestKey, generation: Int, OAuthStepRecord)
+        /// The start of the body of a send in flight, parsed (nil: its body is not kept: not JSON).
+        case bodyPreview(RequestKey, generation: Int, BodyPreviewParse?)
     }
 
     /// The selected request as it would be sent now.
@@ -128,6 +130,8 @@ package enum ExchangesReducer: SliceReducer {
         case showLatest
         /// The selected request's response turned out to be a stream: the pane shows its events.
         case streamStarted
+        /// The selected request's body, still arriving, has a new partial tree.
+        case previewUpdated
     }
 
     package typealias Outcome = SliceRequests<Request>
@@ -176,6 +180,11 @@ package enum ExchangesReducer: SliceReducer {
             state.exchanges[key]?.stream?.filterOlder(path, range, indexes)
         case .event(let key, let generation, let event):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
+            if case .bodyProgress(let progress) = event.kind {
+                return askPreview(key, generation: generation, received: progress.bytes, &state, context)
+            }
+        case .bodyPreview(let key, let generation, let parse):
+            return bodyPreview(key, generation: generation, parse, &state, context)
         case .chainStage(let key, let generation, let stage):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
         case .deviceCode(let key, let generation, let authorization):

@@ -28,7 +28,7 @@ extension ExplorerReducer {
         case .finished, .event, .chainStage, .deviceCode, .browserAuthorization, .preparing, .tokenState,
             .generationTaken, .snapshotAccepted, .streamEvents, .streamReconnection, .streamView, .streamPage,
             .streamPageAsked,
-            .streamFilterOlder, .tokenStep:
+            .streamFilterOlder, .tokenStep, .bodyPreview:
             break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)
@@ -39,6 +39,7 @@ extension ExplorerReducer {
             case .resultCancelled: reduceResponse(.resultCancelled, &state)
             case .showLatest: reduceResponse(.showLatest, &state)
             case .streamStarted: reduceResponse(.streamStarted, &state)
+            case .previewUpdated: reduceResponse(.previewUpdated, &state)
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }

@@ -8,7 +8,7 @@ extension ExplorerReducer {
     @discardableResult
     static func reduceResponse(_ action: ResponseReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         var context = ResponseReducer.Context(
-            liveResult: state.exchange?.result, requestName: state.selectedRequest?.name,
+            liveResult: state.exchange?.shownResult, requestName: state.selectedRequest?.name,
             authorizationURL: state.exchange?.inFlight != nil
                 ? state.exchange?.trace?.authorization?.authorizationURL : nil)
         context.requestKey = state.selection

@@ -8,6 +8,11 @@ import Workspace
 extension ResponseReducer {
     static func perform(_ command: ResponseCommand, _ context: Context, _ state: inout ResponseViewState) -> Outcome {
         let shown = state.openedHistoryResult ?? context.liveResult
+        if shown?.response?.partial != nil, [.save, .saveMock, .acceptSnapshot, .rawCopy].contains(command) {
+            return Outcome(
+                notice: Notice(
+                    "The body is still arriving: this waits for all of it (Esc cancels the send)", kind: .info))
+        }
         switch command {
         case .previousTab, .nextTab:
             let count = ResponseTab.allCases.count

@@ -38,6 +38,8 @@ package enum ResponseReducer: SliceReducer {
         case selectionChanged
         /// The selected request's send answers with a stream: its events are shown, following the newest.
         case streamStarted
+        /// The selected request's body, still arriving, has a new partial tree (the live result).
+        case previewUpdated
         /// A click on a tab title.
         case selectTab(ResponseTab)
         /// A click on a tree row: selects it; a click on the selected row folds or unfolds it.
@@ -187,7 +189,21 @@ package enum ResponseReducer: SliceReducer {
             let streamEnded =
                 state.openedHistory == nil && context.streamLog != nil
                 && context.streamLog?.generation == context.liveResult?.generation
+            let partial = partialTree(of: context.liveResult, state)
             closeHistory(context, keepingPattern: streamEnded, &state)
+            if let partial { carry(partial, &state) }
+            return Outcome()
+        case .previewUpdated:
+            guard state.openedHistory == nil, let result = context.liveResult else { return Outcome() }
+            if let partial = partialTree(of: result, state) {
+                state.treeGeneration = nil
+                buildTree(result, &state)
+                carry(partial, &state)
+            } else {
+                state.resetForNewResult()
+                buildTree(result, &state)
+            }
+            state.treePartial = true
             return Outcome()
         case .resultCancelled:
             state.resetForNewResult()
@@ -262,6 +278,29 @@ package enum ResponseReducer: SliceReducer {
         state.openedHistoryStream = nil
         state.openedHistoryResult = nil
         buildTree(context.liveResult, &state)
+    }
+
+    /// The tree of a body still arriving that `result` (the same send, further on) takes over,
+    /// with its selection and scroll.
+    private static func partialTree(of result: ExchangeResult?, _ state: ResponseViewState)
+        -> (tree: JSONTreeView, selectedRow: Int, offset: Int)?
+    {
+        guard state.treePartial, state.openedHistory == nil, let tree = state.tree,
+            state.treeGeneration == result?.generation
+        else { return nil }
+        return (tree, state.selectedRow, state.offset)
+    }
+
+    /// The tree just built keeps the folds, selection and scroll of the partial one before it:
+    /// its document starts as the partial one's did (`JSONPrefix`), so they mean the same rows.
+    private static func carry(
+        _ partial: (tree: JSONTreeView, selectedRow: Int, offset: Int), _ state: inout ResponseViewState
+    ) {
+        guard let tree = state.tree else { return }
+        let carried = JSONTreeView(document: tree.document, carrying: partial.tree)
+        state.tree = carried
+        state.selectedRow = min(partial.selectedRow, max(0, carried.rowCount - 1))
+        state.offset = min(partial.offset, state.selectedRow)
     }
 
     /// Builds the tree of the shown result (when its body is JSON).

@@ -1,0 +1,79 @@
+package import HTTPCore
+package import JSONTree
+
+/// A JSON body still arriving, shown as what has come (issue 31: trees before the last byte).
+/// The program reads the start the transport kept (`BodyPreview`) and makes a `JSONPrefix` of it
+/// on the work queue, one parse at a time; the exchanges slice asks for the next when enough has
+/// arrived since. The response pane shows it as a result of the send in flight, marked partial.
+package struct BodyPreviewState: Sendable, Equatable {
+    /// The send it belongs to.
+    package var generation: Int
+    /// The result shown meanwhile (its body the partial tree); nil until a parse gave a tree.
+    package var result: ExchangeResult?
+    /// A parse is running: no other is asked until it answers.
+    package var parsing = false
+    /// Bytes received when the last parse read them (0: none yet).
+    package var parsedReceived: Int64 = 0
+    /// `ExplorerState.now` when the last parse answered.
+    package var parsedAt: Duration = .zero
+    /// The response's body is not kept (not JSON, or a stream): nothing is asked any more.
+    package var unavailable = false
+    /// The last parse kept as much as the transport keeps: later bytes change nothing shown.
+    package var full = false
+
+    package init(generation: Int) {
+        self.generation = generation
+    }
+
+    /// Whether a body that has `received` bytes now is worth parsing again: the first bytes at
+    /// once, then a quarter more (at least 64 KiB), or any more after half a second (a slow API).
+    /// The cost stays bounded: parses of a growing start add up to a few times its size.
+    package func wantsParse(received: Int64, now: Duration) -> Bool {
+        guard !parsing, !unavailable, !full, received > parsedReceived else { return false }
+        if parsedReceived == 0 { return true }
+        let grown = received - parsedReceived
+        return grown >= max(64 << 10, parsedReceived / 4) || now - parsedAt >= .milliseconds(500)
+    }
+}
+
+/// What one parse of the start of a body gave (`ExplorerEffect.parseBodyPreview`).
+package struct BodyPreviewParse: Sendable, Equatable {
+    package var status: Int
+    /// The response's headers, credentials masked.
+    package var headers: HTTPHeaders
+    /// The document of the complete values so far; nil when none is complete yet (or it is not JSON).
+    package var prefix: JSONPrefix?
+    /// Bytes of the body received when it was read.
+    package var received: Int64
+    /// Bytes of it kept (the transport keeps the start only, up to its limit).
+    package var kept: Int
+    /// Whether `kept` reached that limit.
+    package var full: Bool
+
+    package init(
+        status: Int, headers: HTTPHeaders, prefix: JSONPrefix?, received: Int64, kept: Int, full: Bool
+    ) {
+        self.status = status
+        self.headers = headers
+        self.prefix = prefix
+        self.received = received
+        self.kept = kept
+        self.full = full
+    }
+}
+
+/// What a partial result's tree holds of its body (`ReceivedResponse.partial`).
+package struct PartialBody: Sendable, Equatable {
+    /// Bytes of the body the tree shows (up to its last complete value).
+    package var shown: Int
+    /// Bytes received when the tree was made.
+    package var received: Int64
+    /// The start kept reached its limit: the rest shows when the whole body has arrived.
+    package var full: Bool
+
+    package init(shown: Int, received: Int64, full: Bool) {
+        self.shown = shown
+        self.received = received
+        self.full = full
+    }
+}

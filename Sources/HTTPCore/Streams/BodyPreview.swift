@@ -1,0 +1,77 @@
+import Synchronization
+
+/// The first bytes of a response body while the rest is still arriving, for a display that shows
+/// a body before its last byte (the explorer's tree of a large JSON answer). Attach one to a
+/// request (`HTTPRequest.bodyPreview`); the transport hands it each chunk of a body that is not a
+/// stream, and keeps the whole body as always. It holds at most `limit` bytes: the start of a
+/// gigabyte is what a first screen needs.
+///
+/// Threading: the transport calls `open` and `receive` from one thread at a time (its network
+/// thread); `snapshot` may be called from any thread.
+public final class BodyPreview: Sendable {
+    /// What has arrived, as `snapshot` gives it.
+    public struct Snapshot: Sendable, Equatable {
+        public var status: Int
+        public var headers: HTTPHeaders
+        /// Whether this response's body is kept (see `accepts`); when not, `bytes` is empty.
+        public var kept: Bool
+        /// The first bytes of the body (at most the preview's limit).
+        public var bytes: [UInt8]
+        /// The bytes of the body received so far, kept or not.
+        public var received: Int64
+    }
+
+    /// The most bytes kept.
+    public let limit: Int
+    private let accepts: @Sendable (Int, HTTPHeaders) -> Bool
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var status = 0
+        var headers = HTTPHeaders()
+        /// Whether the current head's body is kept (see `accepts`).
+        var keeping = false
+        var bytes: [UInt8] = []
+        var received: Int64 = 0
+    }
+
+    /// - Parameters:
+    ///   - limit: the most bytes kept (8 MiB by default).
+    ///   - accepts: whether a response's body is worth keeping, from its status and headers (the
+    ///     explorer keeps JSON only); a redirect's or an informational head's body never is.
+    public init(limit: Int = 8 << 20, accepts: @escaping @Sendable (Int, HTTPHeaders) -> Bool) {
+        self.limit = limit
+        self.accepts = accepts
+    }
+
+    /// A response head: its body starts from nothing (a redirect's or `100 Continue`'s was another's).
+    public func open(status: Int, headers: HTTPHeaders) {
+        let keeping = !(100..<200).contains(status) && !(300..<400).contains(status) && accepts(status, headers)
+        state.withLock { state in
+            state = State(status: status, headers: headers, keeping: keeping)
+        }
+    }
+
+    /// A chunk of the body, in order.
+    public func receive(_ chunk: UnsafeRawBufferPointer) {
+        state.withLock { state in
+            state.received += Int64(chunk.count)
+            guard state.keeping, state.bytes.count < limit else { return }
+            if state.bytes.isEmpty { state.bytes.reserveCapacity(min(limit, max(chunk.count, 64 << 10))) }
+            state.bytes.append(contentsOf: chunk.prefix(limit - state.bytes.count))
+        }
+    }
+
+    /// What has arrived of the current response's body, nil before its head. A copy, made here on
+    /// the caller's thread: handing out the array itself would make the transport's next append
+    /// copy it on the network thread.
+    public func snapshot() -> Snapshot? {
+        state.withLock { state in
+            guard state.status != 0 else { return nil }
+            let bytes = state.bytes.withUnsafeBufferPointer { Array($0) }
+            return Snapshot(
+                status: state.status, headers: state.headers, kept: state.keeping, bytes: bytes,
+                received: state.received)
+        }
+    }
+}
