@@ -46,7 +46,9 @@ Endpoints (any method unless noted):
                          up sets /disconnected's id X; per=P sends at most P events per connection, from
                          Last-Event-ID + 1 (204 when none is left), after `retry: R` with retry=R; partial=1
                          ends each connection inside an event (`id: cut` and a data line, no blank line)
-  /stream/release?gate=X lets /stream with gate X go on
+  /json-array?count=N&gate=X   a JSON array of N objects with its length; with gate X, half of it, then the
+                         rest once /stream/release?gate=X is asked
+  /stream/release?gate=X lets /stream or /json-array with gate X go on
   /close-mid-body        promises 1000 bytes, sends 100, closes the connection
   /stall?sent=N&seconds=S  the head (Content-Length N+1000) and N body bytes at once, then nothing until the
                          client hangs up or for S seconds (default 30, at most 60): a body that stalls
@@ -285,7 +287,7 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/bytes":
             self.stream_bytes(int(query.get("size", "0")))
         elif path == "/json-array":
-            self.stream_json_array(int(query.get("count", "0")))
+            self.stream_json_array(int(query.get("count", "0")), query.get("gate"))
         elif path == "/slow":
             self.slow(float(query.get("seconds", "5")), query.get("id"))
         elif path == "/disconnected":
@@ -461,8 +463,9 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(block[:count] if count < len(block) else block)
             remaining -= count
 
-    def stream_json_array(self, count):
-        """A JSON array of `count` objects of about 100 bytes (`{"id": N, …}`), with its length."""
+    def stream_json_array(self, count, gate=None):
+        """A JSON array of `count` objects of about 100 bytes (`{"id": N, …}`), with its length; with
+        a gate, its first half, then the rest once /stream/release?gate=X is asked."""
         pieces = [b"["]
         for number in range(count):
             pieces.append(b"%s{\"id\": %d, \"name\": \"item %d\", \"tags\": [\"a\", \"b\"], \"note\": \"a longer text\"}"
@@ -473,6 +476,12 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
+        if gate:
+            half = len(body) // 2
+            self.wfile.write(body[:half])
+            self.wfile.flush()
+            disconnect_event("gate:" + gate).wait(50)
+            body = body[half:]
         self.wfile.write(body)
 
     def wait_for_hang_up(self, seconds):
