@@ -19,13 +19,14 @@ extension ExplorerProgram {
         }
     }
 
-    /// The parse of what `preview` holds now. A head whose body is not kept: nil for the final
-    /// response (not JSON: nothing to show), a parse without a tree for a redirect or an interim
-    /// head (the next response's body may be JSON).
+    /// The parse of what `preview` holds now. Nil when no head reached it (a transport that keeps
+    /// no preview: a mock, a WebSocket) or the final response's body is not kept (not JSON):
+    /// nothing to show, nothing more to ask. A redirect's or an interim head's: a parse without a
+    /// tree (the next response's body may be JSON).
     nonisolated static func parse(_ preview: BodyPreview, redactor: Redactor) -> BodyPreviewParse? {
-        let snapshot = preview.snapshot()
-        guard let snapshot, snapshot.kept else {
-            let interim = snapshot.map { (100..<200).contains($0.status) || (300..<400).contains($0.status) } ?? true
+        guard let snapshot = preview.snapshot() else { return nil }
+        guard snapshot.kept else {
+            let interim = (100..<200).contains(snapshot.status) || (300..<400).contains(snapshot.status)
             return interim
                 ? BodyPreviewParse(status: 0, headers: HTTPHeaders(), prefix: nil, received: 0, kept: 0, full: false)
                 : nil

@@ -166,7 +166,7 @@ extension ExplorerAction {
     /// A send in flight reporting progress: its events (body progress included) and chain stages.
     fileprivate var isProgressReport: Bool {
         switch self {
-        case .exchangeEvent, .chainStage, .streamEvents: true
+        case .exchangeEvent, .chainStage, .streamEvents, .bodyPreviewParsed: true
         default: false
         }
     }

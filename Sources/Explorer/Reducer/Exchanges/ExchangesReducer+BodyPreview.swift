@@ -11,11 +11,14 @@ extension ExchangesReducer {
     static func askPreview(
         _ key: RequestKey, generation: Int, received: Int64, _ state: inout ExchangesState, _ context: Context
     ) -> Outcome {
-        guard let exchange = state.exchanges[key], exchange.inFlight == generation, exchange.liveStream == nil,
-            let preview = exchange.preview, preview.generation == generation,
-            preview.wantsParse(received: received, now: context.now)
+        guard let exchange = state.exchanges[key], exchange.inFlight == generation, exchange.liveStream == nil
         else { return Outcome() }
-        state.exchanges[key]?.preview?.parsing = true
+        // Made at the body's first progress: a send whose body never comes has none.
+        var preview = exchange.preview.flatMap { $0.generation == generation ? $0 : nil }
+            ?? BodyPreviewState(generation: generation)
+        guard preview.wantsParse(received: received, now: context.now) else { return Outcome() }
+        preview.parsing = true
+        state.exchanges[key]?.preview = preview
         return Outcome(effects: [.parseBodyPreview(key, generation: generation)])
     }
 

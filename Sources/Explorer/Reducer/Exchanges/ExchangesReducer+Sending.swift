@@ -28,7 +28,6 @@ extension ExchangesReducer {
         exchange.environmentName = target.environment?.name
         exchange.isMock = target.environment?.kind == .mock
         exchange.trace = ExchangeTrace(generation: generation)
-        exchange.preview = BodyPreviewState(generation: generation)
         state.exchanges[key] = exchange
         effects.append(
             .send(
