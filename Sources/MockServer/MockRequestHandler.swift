@@ -141,6 +141,13 @@ final class MockRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: status), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
+        if let rate = mock.bytesPerSecond, let payload, !bodyless, length > 0 {
+            sendPaced(payload, length: Int(length), rate: rate, keepAlive: keepAlive, context: context) {
+                try? file?.close()
+                log(status, $0)
+            }
+            return
+        }
         if let payload, !bodyless {
             context.write(wrapOutboundOut(.body(payload)), promise: nil)
         }

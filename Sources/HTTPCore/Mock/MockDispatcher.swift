@@ -182,6 +182,10 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             streamAnswer(response, chunks: chunks, to: stream, prepared: prepared, handle: handle, download: download)
             return
         }
+        if let rate = response.bytesPerSecond, response.failure == nil, response.body != .empty {
+            pacedAnswer(response, rate: rate, prepared: prepared, handle: handle, download: download)
+            return
+        }
         guard delay > .zero else {
             // At once: no closure made for it (this is the usual mock answer).
             handle.complete(with: Self.result(for: response, prepared: prepared, handle: handle, download: download))
@@ -247,7 +251,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
 
     /// What the live transport reports when the total timeout passes first, for a mock answer
     /// delayed beyond it.
-    private static func timedOut(after limit: Duration, answerDelay: Duration, url: URL) -> TransportError {
+    static func timedOut(after limit: Duration, answerDelay: Duration, url: URL) -> TransportError {
         let limitMilliseconds = Int(limit / .milliseconds(1))
         let answerMilliseconds = Int(answerDelay / .milliseconds(1))
         return TransportError(
@@ -257,8 +261,11 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             url: url, stage: .waiting, timings: Timings(total: limit))
     }
 
-    private static func result(
-        for mock: MockResponse, prepared: PreparedRequest, handle: ExchangeHandle, download: URL??
+    /// The response `mock` stands for; `reporting`: its head and body are reported as events here
+    /// (a paced answer reported them as they went).
+    static func result(
+        for mock: MockResponse, prepared: PreparedRequest, handle: ExchangeHandle, download: URL??,
+        reporting: Bool = true
     ) -> Result<DataResponse, any Error> {
         if var failure = mock.failure {
             failure.url = failure.url ?? prepared.url
@@ -276,7 +283,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
                 with: TransferProgress(
                     bytesSent: sent, totalBytesToSend: sent, bytesReceived: body.byteCount,
                     totalBytesToReceive: body.byteCount))
-            if handle.isObserved { reportAnswer(mock, body: body, to: handle) }
+            if reporting, handle.isObserved { reportAnswer(mock, body: body, to: handle) }
             let response = Response(
                 request: prepared.request, statusCode: mock.status, headers: mock.headers, httpVersion: .http11,
                 url: prepared.url, remoteAddress: nil, timings: Timings(total: mock.delay ?? .zero),
@@ -321,7 +328,7 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
 
     // MARK: - Events
 
-    private static func head(of mock: MockResponse) -> ExchangeEvent.ResponseHead {
+    static func head(of mock: MockResponse) -> ExchangeEvent.ResponseHead {
         ExchangeEvent.ResponseHead(
             status: mock.status, reason: mock.status.reasonPhrase ?? "", headers: mock.headers, httpVersion: .http11)
     }

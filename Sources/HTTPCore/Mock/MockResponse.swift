@@ -19,6 +19,9 @@ public struct MockResponse: Hashable, Sendable {
     /// answered by this script. A request that does not ask for an upgrade gets the rest of the
     /// response (a 426 when built from a collection).
     public var webSocket: MockWebSocketScript?
+    /// The body is sent at this rate (a slow network, offline): a slice every 100 ms (``pace(_:)``)
+    /// after the head, which comes after `delay`. Nil: all at once.
+    public var bytesPerSecond: Int?
 
     public init(
         status: StatusCode = .ok, headers: HTTPHeaders = HTTPHeaders(), body: MockBody = .empty, delay: Duration? = nil,
@@ -29,6 +32,13 @@ public struct MockResponse: Hashable, Sendable {
         self.body = body
         self.delay = delay
         self.failure = failure
+    }
+
+    /// How a body paced at `bytesPerSecond` is sent: `slice` bytes every `interval` (100 ms; a
+    /// byte at a time, further apart, below 10 bytes a second).
+    public static func pace(_ bytesPerSecond: Int) -> (slice: Int, interval: Duration) {
+        let rate = max(1, bytesPerSecond)
+        return rate >= 10 ? (rate / 10, .milliseconds(100)) : (1, .milliseconds(1000 / rate))
     }
 
     /// A streamed answer: `chunks` sent one after another, each after its delay.

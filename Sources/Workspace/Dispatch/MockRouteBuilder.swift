@@ -78,7 +78,9 @@ package enum MockRouteBuilder {
                 headers["Content-Type"] = "application/json"
             }
         }
-        return MockResponse(status: StatusCode(saved.status), headers: headers, body: body, delay: delay)
+        var response = MockResponse(status: StatusCode(saved.status), headers: headers, body: body, delay: delay)
+        response.bytesPerSecond = saved.bytesPerSecond
+        return response
     }
 
     static func dictionary(_ rows: [KeyValueRow]) -> [String: String] {

@@ -23,6 +23,8 @@ package struct SavedMockResponse: Sendable, Equatable {
     /// How often a streamed answer's events are played (`events` only): `"repeat": 3` in all, or
     /// `"forever"` until the client goes.
     package var repeatEvents: EventsRepeat?
+    /// The body is sent at this many bytes a second (a slow network, offline), not all at once.
+    package var bytesPerSecond: Int?
     package var unknownFields: [StoredJSON.Member]
 
     package enum EventsRepeat: Sendable, Equatable {
@@ -44,6 +46,7 @@ package struct SavedMockResponse: Sendable, Equatable {
 
     static let keys = [
         "status", "headers", "json", "text", "file", "delayMilliseconds", "failure", "events", "repeat", "websocket",
+        "bytesPerSecond",
     ]
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> SavedMockResponse? {
@@ -107,7 +110,27 @@ package struct SavedMockResponse: Sendable, Equatable {
             guard let repeated = readRepeat(fields, path: path, reader: reader, events: events) else { return nil }
             response.repeatEvents = repeated
         }
+        if fields.has("bytesPerSecond") {
+            guard let rate = readPace(fields, body: body, path: path, reader: reader) else { return nil }
+            response.bytesPerSecond = rate
+        }
         return response
+    }
+
+    /// `"bytesPerSecond": N` (1–1,000,000,000) beside a `json`, `text` or `file` body: events keep
+    /// their own waits, and a failure has no body to pace.
+    private static func readPace(
+        _ fields: ObjectFields, body: Body, path: DocumentPath, reader: DocumentReader
+    ) -> Int? {
+        switch body {
+        case .json, .text, .file:
+            return fields.int("bytesPerSecond", in: 1...1_000_000_000)
+        case .none, .events, .websocket:
+            reader.report(
+                .error, "\"bytesPerSecond\" paces a \"json\", \"text\" or \"file\" body",
+                at: fields.node("bytesPerSecond")?.offset ?? fields.offset, path: path.appending("bytesPerSecond"))
+            return nil
+        }
     }
 
     /// `"repeat": N` (1–100,000 plays in all) or `"forever"`, beside `events` only; forever needs a
@@ -160,6 +183,7 @@ package struct SavedMockResponse: Sendable, Equatable {
         case nil: break
         }
         object.add("delayMilliseconds", delayMilliseconds)
+        object.add("bytesPerSecond", bytesPerSecond)
         object.add("failure", failure?.rawValue)
         object.append(unknown: unknownFields)
         return object.json

@@ -14,7 +14,8 @@ extension ExchangesReducer {
         guard let exchange = state.exchanges[key], exchange.inFlight == generation, exchange.liveStream == nil
         else { return Outcome() }
         // Made at the body's first progress: a send whose body never comes has none.
-        var preview = exchange.preview.flatMap { $0.generation == generation ? $0 : nil }
+        var preview =
+            exchange.preview.flatMap { $0.generation == generation ? $0 : nil }
             ?? BodyPreviewState(generation: generation)
         guard preview.wantsParse(received: received, now: context.now) else { return Outcome() }
         preview.parsing = true
