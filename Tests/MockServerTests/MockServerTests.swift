@@ -305,3 +305,25 @@ final class NoteBox: Sendable {
 
     var all: [String] { notes.withLock { $0 } }
 }
+
+@Suite("lazer mock: a body paced at a set rate")
+struct PacedMockServerTests {
+    @Test("the whole length announced at once, the body in slices over the time its rate takes")
+    func paced() throws {
+        let body = String(repeating: "x", count: 3_000)
+        let fixture = try MockFixture(
+            routes:
+                #"[ { "method": "GET", "path": "/slow", "response": { "text": "\#(body)", "bytesPerSecond": 10000 } } ]"#
+        )
+        try fixture.start()
+        let started = ContinuousClock.now
+        let answer = try fixture.request("GET", "/slow")
+        let took = ContinuousClock.now - started
+        #expect(answer.text == body)
+        #expect(answer.header("Content-Length") == "3000")
+        // 1,000 bytes every 100 ms: three slices, the last at 200 ms.
+        #expect(took >= .milliseconds(190), "\(took)")
+        #expect(eventually { fixture.logs.all.count == 1 })
+        #expect(fixture.logs.all.first?.bytes == 3_000)
+    }
+}

@@ -27,11 +27,8 @@ extension MockDispatcher {
         let total = start + interval * max(0, ticks - 1)
         let preview = prepared.request.bodyPreview
         @Sendable func send(from sent: Int, at elapsed: Duration) {
-            guard !handle.isCancelled else { return }
-            if let limit, elapsed > limit {
-                handle.complete(with: .failure(Self.timedOut(after: limit, answerDelay: total, url: prepared.url)))
-                return
-            }
+            // A cancel, or the total timeout (which fails it on its own), ends the pacing.
+            guard !handle.isCancelled, elapsed <= limit ?? elapsed else { return }
             let end = min(slices.count, sent + slice)
             if let preview { slices.read(sent..<end) { preview.receive($0) } }
             handle.update(
@@ -58,6 +55,12 @@ extension MockDispatcher {
             preview?.open(status: response.status.rawValue, headers: response.headers)
             if handle.isObserved { handle.report(.responseHead(Self.head(of: response)), offset: start) }
             send(from: 0, at: start)
+        }
+        if let limit, limit < total {
+            // Like the live transport, a request's total timeout cuts a slower answer short.
+            delays.schedule(after: limit) {
+                handle.complete(with: .failure(Self.timedOut(after: limit, answerDelay: total, url: prepared.url)))
+            }
         }
         if start > .zero { delays.schedule(after: start, head) } else { head() }
     }
