@@ -104,8 +104,8 @@ enum ResponseLayout {
         guard state.response.tree != nil, let partial = state.shownResult?.response?.partial else { return nil }
         // The status line counts the bytes received; this says what the tree is.
         return partial.full
-            ? "◐ partial: the first \(ByteCount.format(Int64(partial.shown))) — the whole tree when the body has arrived"
-            : "◐ partial: what has arrived so far, growing as the body comes"
+            ? "◐ partial: the first \(ByteCount.format(Int64(partial.shown))); the rest when all has come"
+            : "◐ partial: what has come so far, growing as the body arrives"
     }
 
     /// The search's or filter's text field: after "/ " or "| " on the content's first row.

@@ -106,7 +106,7 @@ enum ResponseContentView {
             return
         }
         if let line = ResponseLayout.partialLine(state), treeArea.y > area.y {
-            frame.buffer.write(line, x: area.x, y: treeArea.y - 1, style: theme[.info], maxX: area.right)
+            _ = frame.buffer.writeFitted(line, x: area.x, y: treeArea.y - 1, style: theme[.info], maxX: area.right)
         }
         JSONTreeRowsView.render(
             tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,

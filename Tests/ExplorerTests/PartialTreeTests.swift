@@ -1,0 +1,169 @@
+import Explorer
+import ExplorerTesting
+import Foundation
+import HTTPCore
+import JSONTree
+import TUI
+import Testing
+import Workspace
+
+/// Trees before the last byte (issue 31): a mock sends a JSON array of 4,000 items at 20,000
+/// bytes a second (2,000 bytes every 100 ms); while it arrives the Tree tab shows what came,
+/// marked partial and growing, folds and selection kept from one partial tree to the next and to
+/// the whole one. All on the harness's virtual time, through the program: the body's progress,
+/// the parse effect on the work queue, the answer.
+@MainActor
+struct PartialTreeTests {
+    nonisolated static let variants = [
+        ScreenVariant(width: 120, height: 40, theme: .defaultDark),
+        ScreenVariant(width: 80, height: 24, theme: .defaultDark),
+    ]
+
+    static func collection(body: String = "json", rate: Int = 20_000) -> FixtureFile {
+        let items = (0..<4_000).map { #"{"id":\#($0),"name":"item \#($0)"}"# }.joined(separator: ",")
+        let answer =
+            body == "json" ? #""json": [\#(items)]"# : #""text": "\#(String(repeating: "plain text ", count: 4_000))""#
+        return FixtureFile.text(
+            "items.json",
+            """
+            {
+              "formatVersion": 1,
+              "id": "partial-0000-4000-8000-000000000031",
+              "name": "Items",
+              "defaultEnvironment": "dev",
+              "environments": [
+                { "name": "dev", "kind": "mock", "baseURL": "http://dev.mock",
+                  "routes": [ { "method": "GET", "path": "/items",
+                    "response": { \(answer), "delayMilliseconds": 50, "bytesPerSecond": \(rate) } } ] }
+              ],
+              "requests": [
+                { "id": "items", "name": "Items", "method": "GET", "url": "/items",
+                  "expectations": [ { "subject": "jsonPath", "path": "$[3999].id", "op": "equals", "value": 3999 } ] }
+              ]
+            }
+            """)
+    }
+
+    private func harness(_ variant: ScreenVariant = variants[0], body: String = "json") throws -> ExplorerHarness {
+        try ExplorerHarness(
+            collections: [Self.collection(body: body)], size: Size(width: variant.width, height: variant.height),
+            theme: variant.theme, startup: StartupRequest(request: "items"))
+    }
+
+    /// Items in the tree's root (a partial tree's so far).
+    private func rootItems(_ harness: ExplorerHarness) -> Int? {
+        guard let tree = harness.state.response.tree else { return nil }
+        return tree.document.childCount(tree.document.root)
+    }
+
+    @Test(arguments: variants) func theTreeShowsWhatHasArrivedAndGrows(_ variant: ScreenVariant) throws {
+        let harness = try harness(variant)
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        #expect(harness.shows("◐ partial: what has come so far"), "\(harness.screen)")
+        #expect(harness.shows("0: {…} 2 keys"))
+        let early = try #require(rootItems(harness))
+        #expect(early > 0 && early < 4_000)
+        #expect(
+            harness.state.response.tree?.document
+                == harness.state.exchange?.previewResult?.response.flatMap {
+                    if case .json(let document) = $0.content { document } else { nil }
+                })
+        harness.assertScreen(named: "partial-tree-\(variant)")
+        harness.advance(by: .seconds(1))
+        let later = try #require(rootItems(harness))
+        #expect(later > early, "the tree grows as the body comes")
+        #expect(harness.shows("◐ partial"))
+        harness.advance(by: .seconds(10))
+        #expect(!harness.shows("◐ partial"), "\(harness.screen)")
+        #expect(rootItems(harness) == 4_000)
+        #expect(harness.shows("Checks ✓1") || harness.shows("Chk ✓1"), "\(harness.screen)")
+    }
+
+    @Test func foldsAndSelectionCarryToTheNextPartialTreeAndToTheWholeOne() throws {
+        let harness = try harness()
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        harness.press("g", "3")
+        harness.press("j", "j")
+        harness.press(.enter)
+        let second = try #require(harness.state.response.tree?.document.child(JSONNode(index: 0), at: 1))
+        #expect(harness.state.response.tree?.isExpanded(second) == true)
+        #expect(harness.shows("name: \"item 1\""), "\(harness.screen)")
+        let selected = harness.state.response.selectedRow
+        harness.advance(by: .seconds(1))
+        #expect(harness.state.response.tree?.isExpanded(second) == true, "kept by the next partial tree")
+        #expect(harness.state.response.selectedRow == selected)
+        harness.advance(by: .seconds(10))
+        #expect(rootItems(harness) == 4_000)
+        #expect(harness.state.response.tree?.isExpanded(second) == true, "kept by the whole tree")
+        #expect(harness.state.response.selectedRow == selected)
+        #expect(harness.shows("name: \"item 1\""))
+    }
+
+    @Test func whatNeedsTheWholeBodyWaitsForIt() throws {
+        let harness = try harness()
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        harness.press("g", "3")
+        harness.press("s")
+        #expect(harness.shows("The body is still arriving"), "\(harness.screen)")
+        #expect(harness.state.overlay == nil, "no save prompt")
+        // Raw shows the bytes that came, not the brackets a partial tree closes them with.
+        harness.press("]")
+        let raw = try #require(harness.state.exchange?.previewResult?.response?.rawLines)
+        let text = String(decoding: raw.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("[{\"id\":0"))
+        #expect(!text.hasSuffix("]"))
+    }
+
+    @Test func escCancelsAndThePartialTreeGoes() throws {
+        let harness = try harness()
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        #expect(harness.shows("◐ partial"))
+        harness.press(.escape)
+        #expect(harness.shows("Cancelled after"), "\(harness.screen)")
+        #expect(harness.state.exchange?.preview == nil)
+        #expect(!harness.shows("◐ partial"))
+    }
+
+    @Test func aBodyThatIsNotJSONShowsNoPartialTree() throws {
+        let harness = try harness(body: "text")
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        #expect(!harness.shows("◐ partial"))
+        #expect(harness.shows("receiving"), "\(harness.screen)")
+        #expect(harness.state.exchange?.preview?.unavailable == true, "asked once, not again")
+        harness.advance(by: .seconds(30))
+        #expect(harness.shows("200 OK"))
+    }
+}
+
+/// When the start of a body is parsed again: the first bytes at once, then a quarter more (at
+/// least 64 KiB) or half a second later; never while a parse runs, nor once there is nothing more
+/// to show.
+struct BodyPreviewPacingTests {
+    @Test func parsesAreSpacedByGrowthOrTime() {
+        var preview = BodyPreviewState(generation: 1)
+        #expect(!preview.wantsParse(received: 0, now: .zero))
+        #expect(preview.wantsParse(received: 1, now: .zero), "the first bytes at once")
+        preview.parsing = true
+        #expect(!preview.wantsParse(received: 10 << 20, now: .seconds(9)), "one parse at a time")
+        preview.parsing = false
+        preview.parsedReceived = 1 << 20
+        preview.parsedAt = .seconds(1)
+        #expect(!preview.wantsParse(received: (1 << 20) + 100_000, now: .milliseconds(1_100)))
+        #expect(preview.wantsParse(received: (1 << 20) + (256 << 10), now: .milliseconds(1_100)), "a quarter more")
+        #expect(preview.wantsParse(received: (1 << 20) + 1, now: .milliseconds(1_500)), "half a second on")
+        #expect(!preview.wantsParse(received: 1 << 20, now: .seconds(5)), "nothing new")
+        preview.parsedReceived = 1_000
+        #expect(!preview.wantsParse(received: 1_000 + 60_000, now: .milliseconds(1_100)))
+        #expect(preview.wantsParse(received: 1_000 + (64 << 10), now: .milliseconds(1_100)), "at least 64 KiB")
+        preview.full = true
+        #expect(!preview.wantsParse(received: 10 << 20, now: .seconds(9)), "the kept start is whole")
+        preview.full = false
+        preview.unavailable = true
+        #expect(!preview.wantsParse(received: 10 << 20, now: .seconds(9)), "not JSON")
+    }
+}
