@@ -351,7 +351,10 @@ def send(app, marker, timeout):
         press = next(int(fields["keys"].split(",")[0].split("/")[0]) for stamp, word, fields in frames
                      if word == "frame" and "keys" in fields and "/F5" in fields["keys"]
                      and int(fields["keys"].split(",")[0].split("/")[0]) >= sent)
-        tree = next(stamp for stamp, word, fields in frames if word == "frame" and "tree" in fields and stamp >= press)
+        # The whole body's tree (a large body shows a partial one first: `tree=N/partial`).
+        tree = next(stamp for stamp, word, fields in frames
+                    if word == "frame" and "tree" in fields and not fields["tree"].endswith("/partial")
+                    and stamp >= press)
         parsing = next((stamp for stamp, word, fields in frames
                         if word == "frame" and fields.get("stage") == "parsing" and stamp >= press), None)
         result.update({"log": (tree - press) / 1e6, "log_parsing": (parsing - press) / 1e6 if parsing else None})

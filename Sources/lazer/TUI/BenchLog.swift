@@ -22,7 +22,8 @@ import CoreFoundation
 ///
 /// `collections` appears on the first frame that shows loaded collections, `stage` when the
 /// selected request's send changes stage (sending, waiting, receiving, parsing, done), `tree` on
-/// the first frame that draws the rows of a result's JSON tree, and `keys` lists the key and paste
+/// the first frame that draws the rows of a result's JSON tree (`tree=<generation>/partial` for a
+/// body still arriving; then `tree=<generation>` again for the whole one), and `keys` lists the key and paste
 /// events reduced since the previous frame with the time each reached the program's event handler.
 /// Timestamps are taken after the frame went out through ncurses (`doupdate` has written to the
 /// terminal).
@@ -34,7 +35,7 @@ final class BenchLog {
     private var pendingKeys = ""
     private var collectionsShown = false
     private var lastStage = ""
-    private var lastTreeGeneration: Int?
+    private var lastTree: String?
 
     /// The log named by `LAZER_BENCH_LOG`, or nil when the variable is unset or the file cannot be opened.
     static func open(environment: [String: String]) -> BenchLog? {
@@ -82,11 +83,13 @@ final class BenchLog {
             lastStage = stage
             line += " stage=\(stage.isEmpty ? "none" : stage)"
         }
-        let tree = state.response.tree == nil ? nil : state.response.treeGeneration
-        if let tree, tree != lastTreeGeneration, state.response.tab == .tree {
+        let tree = state.response.tree == nil ? nil : state.response.treeGeneration.map {
+            state.response.treePartial ? "\($0)/partial" : "\($0)"
+        }
+        if let tree, tree != lastTree, state.response.tab == .tree {
             line += " tree=\(tree)"
         }
-        lastTreeGeneration = tree
+        lastTree = tree
         if !pendingKeys.isEmpty {
             line += " keys=" + pendingKeys
             pendingKeys = ""
