@@ -144,22 +144,25 @@ struct PartialTreeTests {
 /// least 64 KiB) or half a second later; never while a parse runs, nor once there is nothing more
 /// to show.
 struct BodyPreviewPacingTests {
-    @Test func parsesAreSpacedByGrowthOrTime() {
+    @Test func parsesAreSpacedByTime() throws {
         var preview = BodyPreviewState(generation: 1)
         #expect(!preview.wantsParse(received: 0, now: .zero))
         #expect(preview.wantsParse(received: 1, now: .zero), "the first bytes at once")
         preview.parsing = true
         #expect(!preview.wantsParse(received: 10 << 20, now: .seconds(9)), "one parse at a time")
         preview.parsing = false
-        preview.parsedReceived = 1 << 20
+        // No tree came of the first bytes: again after 16 KiB or 100 ms.
+        preview.parsedReceived = 100
         preview.parsedAt = .seconds(1)
-        #expect(!preview.wantsParse(received: (1 << 20) + 100_000, now: .milliseconds(1_100)))
-        #expect(preview.wantsParse(received: (1 << 20) + (256 << 10), now: .milliseconds(1_100)), "a quarter more")
+        #expect(!preview.wantsParse(received: 10_000, now: .milliseconds(1_050)))
+        #expect(preview.wantsParse(received: 100 + (16 << 10), now: .milliseconds(1_050)))
+        #expect(preview.wantsParse(received: 200, now: .milliseconds(1_100)))
+        // A tree came: twice a second, however fast the body grows.
+        preview.result = try Results.json("[1]", generation: 1)
+        preview.parsedReceived = 1 << 20
+        #expect(!preview.wantsParse(received: 100 << 20, now: .milliseconds(1_400)), "not on growth")
         #expect(preview.wantsParse(received: (1 << 20) + 1, now: .milliseconds(1_500)), "half a second on")
         #expect(!preview.wantsParse(received: 1 << 20, now: .seconds(5)), "nothing new")
-        preview.parsedReceived = 1_000
-        #expect(!preview.wantsParse(received: 1_000 + 60_000, now: .milliseconds(1_100)))
-        #expect(preview.wantsParse(received: 1_000 + (64 << 10), now: .milliseconds(1_100)), "at least 64 KiB")
         preview.full = true
         #expect(!preview.wantsParse(received: 10 << 20, now: .seconds(9)), "the kept start is whole")
         preview.full = false

@@ -62,4 +62,16 @@ struct BodyPreviewTests {
         #expect(first.bytes == Array("[1,".utf8))
         #expect(preview.snapshot()?.bytes == Array("[1,2]".utf8))
     }
+
+    @Test("finish lets the bytes go: nothing more is kept or given, a later head changes nothing")
+    func finish() {
+        let preview = BodyPreview { _, _ in true }
+        preview.open(status: 200, headers: [:])
+        receive("[1,2", into: preview)
+        preview.finish()
+        #expect(preview.snapshot() == nil)
+        receive(",3]", into: preview)
+        preview.open(status: 200, headers: [:])
+        #expect(preview.snapshot() == nil)
+    }
 }

@@ -175,6 +175,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func finish(_ result: consuming Result<TransferOutcome, CurlFailure>) {
         guard !finished else { return }
         finished = true
+        spec.bodyPreview?.finish()
         if bodyFile >= 0 {
             close(bodyFile)
             bodyFile = -1

@@ -26,13 +26,15 @@ package struct BodyPreviewState: Sendable, Equatable {
     }
 
     /// Whether a body that has `received` bytes now is worth parsing again: the first bytes at
-    /// once, then a quarter more (at least 64 KiB), or any more after half a second (a slow API).
-    /// The cost stays bounded: parses of a growing start add up to a few times its size.
+    /// once; while no tree came of them (no value complete yet), again after 16 KiB or 100 ms;
+    /// then twice a second. A body that arrives in a blink (8 MB on loopback) is parsed once, not
+    /// over and over on the work queue its whole tree waits for.
     package func wantsParse(received: Int64, now: Duration) -> Bool {
         guard !parsing, !unavailable, !full, received > parsedReceived else { return false }
         if parsedReceived == 0 { return true }
-        let grown = received - parsedReceived
-        return grown >= max(64 << 10, parsedReceived / 4) || now - parsedAt >= .milliseconds(500)
+        let since = now - parsedAt
+        guard result != nil else { return received - parsedReceived >= 16 << 10 || since >= .milliseconds(100) }
+        return since >= .milliseconds(500)
     }
 }
 

@@ -42,6 +42,7 @@ extension MockDispatcher {
                     offset: elapsed)
             }
             guard end < slices.count else {
+                preview?.finish()
                 var answered = response
                 answered.delay = elapsed
                 handle.complete(
@@ -59,6 +60,7 @@ extension MockDispatcher {
         if let limit, limit < total {
             // Like the live transport, a request's total timeout cuts a slower answer short.
             delays.schedule(after: limit) {
+                preview?.finish()
                 handle.complete(with: .failure(Self.timedOut(after: limit, answerDelay: total, url: prepared.url)))
             }
         }

@@ -33,6 +33,8 @@ public final class BodyPreview: Sendable {
         var keeping = false
         var bytes: [UInt8] = []
         var received: Int64 = 0
+        /// The transfer ended: the bytes are let go, and a parse still queued has nothing to do.
+        var finished = false
     }
 
     /// - Parameters:
@@ -48,6 +50,7 @@ public final class BodyPreview: Sendable {
     public func open(status: Int, headers: HTTPHeaders) {
         let keeping = !(100..<200).contains(status) && !(300..<400).contains(status) && accepts(status, headers)
         state.withLock { state in
+            guard !state.finished else { return }
             state = State(status: status, headers: headers, keeping: keeping)
         }
     }
@@ -56,18 +59,27 @@ public final class BodyPreview: Sendable {
     public func receive(_ chunk: UnsafeRawBufferPointer) {
         state.withLock { state in
             state.received += Int64(chunk.count)
-            guard state.keeping, state.bytes.count < limit else { return }
+            guard state.keeping, !state.finished, state.bytes.count < limit else { return }
             if state.bytes.isEmpty { state.bytes.reserveCapacity(min(limit, max(chunk.count, 64 << 10))) }
             state.bytes.append(contentsOf: chunk.prefix(limit - state.bytes.count))
         }
     }
 
-    /// What has arrived of the current response's body, nil before its head. A copy, made here on
-    /// the caller's thread: handing out the array itself would make the transport's next append
-    /// copy it on the network thread.
+    /// The transfer ended (the whole response, or its failure, follows): the kept bytes are let
+    /// go — the response holds the body — and `snapshot` answers nil from now on.
+    public func finish() {
+        state.withLock { state in
+            state.finished = true
+            state.bytes = []
+        }
+    }
+
+    /// What has arrived of the current response's body, nil before its head and after `finish`. A
+    /// copy, made here on the caller's thread: handing out the array itself would make the
+    /// transport's next append copy it on the network thread.
     public func snapshot() -> Snapshot? {
         state.withLock { state in
-            guard state.status != 0 else { return nil }
+            guard state.status != 0, !state.finished else { return nil }
             let bytes = state.bytes.withUnsafeBufferPointer { Array($0) }
             return Snapshot(
                 status: state.status, headers: state.headers, kept: state.keeping, bytes: bytes,
