@@ -83,9 +83,12 @@ final class BenchLog {
             lastStage = stage
             line += " stage=\(stage.isEmpty ? "none" : stage)"
         }
-        let tree = state.response.tree == nil ? nil : state.response.treeGeneration.map {
-            state.response.treePartial ? "\($0)/partial" : "\($0)"
-        }
+        let tree =
+            state.response.tree == nil
+            ? nil
+            : state.response.treeGeneration.map {
+                state.response.treePartial ? "\($0)/partial" : "\($0)"
+            }
         if let tree, tree != lastTree, state.response.tab == .tree {
             line += " tree=\(tree)"
         }
