@@ -539,7 +539,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["AnnotatedLocks", "CurlTransport", "CCurl", "HTTPCore", "Futures", "LoopbackTesting"],
+            dependencies: ["AnnotatedLocks", "CurlTransport", "CCurl", "HTTPCore", "Futures", "JSONTree", "LoopbackTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -170,3 +170,52 @@ struct BodyPreviewPacingTests {
         #expect(!preview.wantsParse(received: 10 << 20, now: .seconds(9)), "not JSON")
     }
 }
+
+/// What the program makes of the start the transport kept: a first screen from at most the first
+/// MiB, credentials in the head masked, nothing for a body already whole and small, nil when the
+/// body is not kept.
+struct BodyPreviewParseTests {
+    private func preview(_ text: String, headers: HTTPHeaders, limit: Int = 8 << 20) -> BodyPreview {
+        let preview = BodyPreview(limit: limit) { _, _ in true }
+        preview.open(status: 200, headers: headers)
+        Array(text.utf8).withUnsafeBytes { preview.receive($0) }
+        return preview
+    }
+
+    @Test func aFirstScreenReadsAtMostWhatItIsAskedFor() throws {
+        let items = (0..<100).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        let kept = preview("[" + items, headers: ["Content-Type": "application/json", "Set-Cookie": "session=s3cret"])
+        let first = try #require(ExplorerProgram.parse(kept, upTo: 200, redactor: Redactor(secrets: ["s3cret"])))
+        let document = try #require(first.prefix?.document)
+        #expect(document.childCount(document.root) < 100)
+        #expect(first.kept == 200)
+        #expect(!first.full)
+        #expect(first.headers["Set-Cookie"]?.contains("s3cret") == false)
+        let all = try #require(ExplorerProgram.parse(kept, upTo: .max, redactor: Redactor(secrets: [String]())))
+        #expect(all.prefix?.document.childCount(JSONNode(index: 0)) == 100, "every complete item, the array still open")
+    }
+
+    @Test func aBodyAlreadyWholeAndSmallIsLeftToItsWholeTree() throws {
+        let whole = preview("[1,2,3]", headers: ["Content-Type": "application/json", "Content-Length": "7"])
+        let parse = try #require(ExplorerProgram.parse(whole, upTo: .max, redactor: Redactor(secrets: [String]())))
+        #expect(parse.prefix == nil)
+        #expect(parse.received == 7)
+        let longer = preview("[1,2,3", headers: ["Content-Type": "application/json", "Content-Length": "9"])
+        #expect(
+            try #require(ExplorerProgram.parse(longer, upTo: .max, redactor: Redactor(secrets: [String]()))).prefix
+                != nil)
+    }
+
+    @Test func aBodyNotKeptOrAFinishedTransferGiveNothing() {
+        let refused = BodyPreview { _, _ in false }
+        refused.open(status: 200, headers: ["Content-Type": "text/html"])
+        #expect(ExplorerProgram.parse(refused, upTo: .max, redactor: Redactor(secrets: [String]())) == nil)
+        let finished = preview("[1,", headers: [:])
+        finished.finish()
+        #expect(ExplorerProgram.parse(finished, upTo: .max, redactor: Redactor(secrets: [String]())) == nil)
+        let redirect = BodyPreview { _, _ in true }
+        redirect.open(status: 302, headers: [:])
+        let interim = ExplorerProgram.parse(redirect, upTo: .max, redactor: Redactor(secrets: [String]()))
+        #expect(interim != nil && interim?.prefix == nil, "a redirect: asked again for the next head's body")
+    }
+}

@@ -1,13 +1,13 @@
 import Futures
-import HTTPCore
+package import HTTPCore
 import JSONTree
-import Workspace
+package import Workspace
 
 /// The start of a JSON body still arriving, made a partial tree on the work queue (issue 31).
 extension ExplorerProgram {
     /// Reads what the transport kept of the body of `generation` and parses it as a `JSONPrefix`;
     /// the answer comes back as `bodyPreviewParsed` (nil: this body is not kept, so no more asks).
-    func parseBodyPreview(_ key: RequestKey, generation: Int) {
+    func parseBodyPreview(_ key: RequestKey, generation: Int, upTo limit: Int) {
         guard let entry = bodyPreviews[key], entry.generation == generation else {
             deliver(.bodyPreviewParsed(key, generation: generation, nil))
             return
@@ -15,7 +15,8 @@ extension ExplorerProgram {
         let preview = entry.preview
         let redactor = entry.redactor
         dependencies.work.schedule { [weak self] in
-            self?.deliver(.bodyPreviewParsed(key, generation: generation, Self.parse(preview, redactor: redactor)))
+            let parse = Self.parse(preview, upTo: limit, redactor: redactor)
+            self?.deliver(.bodyPreviewParsed(key, generation: generation, parse))
         }
     }
 
@@ -23,13 +24,24 @@ extension ExplorerProgram {
     /// no preview: a mock, a WebSocket) or the final response's body is not kept (not JSON):
     /// nothing to show, nothing more to ask. A redirect's or an interim head's: a parse without a
     /// tree (the next response's body may be JSON).
-    nonisolated static func parse(_ preview: BodyPreview, redactor: Redactor) -> BodyPreviewParse? {
-        guard let snapshot = preview.snapshot() else { return nil }
+    /// A body that has all come and fits in what is kept is not parsed: its whole tree, about as
+    /// quick to make, follows on the same queue.
+    package nonisolated static func parse(
+        _ preview: BodyPreview, upTo limit: Int, redactor: Redactor
+    ) -> BodyPreviewParse? {
+        guard let snapshot = preview.snapshot(upTo: limit) else { return nil }
         guard snapshot.kept else {
             let interim = (100..<200).contains(snapshot.status) || (300..<400).contains(snapshot.status)
             return interim
                 ? BodyPreviewParse(status: 0, headers: HTTPHeaders(), prefix: nil, received: 0, kept: 0, full: false)
                 : nil
+        }
+        if let length = snapshot.headers["Content-Length"].flatMap(Int64.init), snapshot.received >= length,
+            length <= Int64(preview.limit)
+        {
+            return BodyPreviewParse(
+                status: snapshot.status, headers: HTTPHeaders(), prefix: nil, received: snapshot.received,
+                kept: snapshot.bytes.count, full: false)
         }
         let headers = HTTPHeaders(
             snapshot.headers.fields.map {
@@ -37,6 +49,6 @@ extension ExplorerProgram {
             })
         return BodyPreviewParse(
             status: snapshot.status, headers: headers, prefix: JSONPrefix(snapshot.bytes), received: snapshot.received,
-            kept: snapshot.bytes.count, full: snapshot.bytes.count >= preview.limit)
+            kept: snapshot.bytes.count, full: limit >= preview.limit && snapshot.bytes.count >= preview.limit)
     }
 }

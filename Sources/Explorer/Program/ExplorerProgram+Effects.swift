@@ -21,8 +21,8 @@ extension ExplorerProgram {
             }
         case .stopStream(let key, let generation):
             if let entry = responseStreams[key], entry.generation == generation { entry.stream.stop() }
-        case .parseBodyPreview(let key, let generation):
-            parseBodyPreview(key, generation: generation)
+        case .parseBodyPreview(let key, let generation, let upTo):
+            parseBodyPreview(key, generation: generation, upTo: upTo)
         case .readStreamPage(let key, let generation, let asked):
             // An older send's spill is gone: nothing comes back, and the events are not asked again.
             let spill = streamSpills[key].flatMap { $0.generation == generation ? $0.spill : nil }

@@ -25,6 +25,13 @@ package struct BodyPreviewState: Sendable, Equatable {
         self.generation = generation
     }
 
+    /// How much of the kept start the next parse reads: a first screen's worth (1 MiB) until a
+    /// tree came, then all of it.
+    package var parseLimit: Int { result == nil ? Self.firstScreenBytes : .max }
+
+    /// Enough of a body for its first screen of rows, however it is laid out.
+    package static let firstScreenBytes = 1 << 20
+
     /// Whether a body that has `received` bytes now is worth parsing again: the first bytes at
     /// once; while no tree came of them (no value complete yet), again after 16 KiB or 100 ms;
     /// then twice a second. A body that arrives in a blink (8 MB on loopback) is parsed once, not

@@ -14,9 +14,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     case cancel(RequestKey, generation: Int)
     /// End the streamed response of `generation` cleanly: the response with what came follows.
     case stopStream(RequestKey, generation: Int)
-    /// Parse the start of the body of the send of `generation` as it has arrived so far
-    /// (`ExplorerAction.bodyPreviewParsed`).
-    case parseBodyPreview(RequestKey, generation: Int)
+    /// Parse the start of the body of the send of `generation` as it has arrived so far, at most
+    /// `upTo` bytes of it (`ExplorerAction.bodyPreviewParsed`).
+    case parseBodyPreview(RequestKey, generation: Int, upTo: Int)
     /// Read the events of these stream indexes back from the stream's spill file (`ExplorerAction.streamPage`).
     case readStreamPage(RequestKey, generation: Int, [Int])
     /// Look through the events of `range` in the stream's spill file for those the `|` filter

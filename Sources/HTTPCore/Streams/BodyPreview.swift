@@ -77,10 +77,11 @@ public final class BodyPreview: Sendable {
     /// What has arrived of the current response's body, nil before its head and after `finish`. A
     /// copy, made here on the caller's thread: handing out the array itself would make the
     /// transport's next append copy it on the network thread.
-    public func snapshot() -> Snapshot? {
+    /// `upTo`: at most this many of the kept bytes (a first screen needs far fewer than 8 MiB).
+    public func snapshot(upTo count: Int = .max) -> Snapshot? {
         state.withLock { state in
             guard state.status != 0, !state.finished else { return nil }
-            let bytes = state.bytes.withUnsafeBufferPointer { Array($0) }
+            let bytes = state.bytes.withUnsafeBufferPointer { Array($0.prefix(count)) }
             return Snapshot(
                 status: state.status, headers: state.headers, kept: state.keeping, bytes: bytes,
                 received: state.received)

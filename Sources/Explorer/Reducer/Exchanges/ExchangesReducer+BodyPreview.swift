@@ -20,7 +20,7 @@ extension ExchangesReducer {
         guard preview.wantsParse(received: received, now: context.now) else { return Outcome() }
         preview.parsing = true
         state.exchanges[key]?.preview = preview
-        return Outcome(effects: [.parseBodyPreview(key, generation: generation)])
+        return Outcome(effects: [.parseBodyPreview(key, generation: generation, upTo: preview.parseLimit)])
     }
 
     /// A parse of the start of a body answered: its tree becomes the send's partial result.
