@@ -539,7 +539,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["AnnotatedLocks", "CurlTransport", "CCurl", "HTTPCore", "Futures", "JSONTree", "LoopbackTesting"],
+            dependencies: [
+                "AnnotatedLocks", "CurlTransport", "CCurl", "HTTPCore", "Futures", "JSONTree", "LoopbackTesting",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

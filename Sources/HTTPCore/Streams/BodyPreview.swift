@@ -33,6 +33,8 @@ public final class BodyPreview: Sendable {
         var keeping = false
         var bytes: [UInt8] = []
         var received: Int64 = 0
+        /// The bytes to reserve at the first chunk: the declared length, up to the limit.
+        var expected: Int?
         /// The transfer ended: the bytes are let go, and a parse still queued has nothing to do.
         var finished = false
     }
@@ -49,9 +51,10 @@ public final class BodyPreview: Sendable {
     /// A response head: its body starts from nothing (a redirect's or `100 Continue`'s was another's).
     public func open(status: Int, headers: HTTPHeaders) {
         let keeping = !(100..<200).contains(status) && !(300..<400).contains(status) && accepts(status, headers)
+        let declared = headers["Content-Length"].flatMap(Int.init)
         state.withLock { state in
             guard !state.finished else { return }
-            state = State(status: status, headers: headers, keeping: keeping)
+            state = State(status: status, headers: headers, keeping: keeping, expected: declared)
         }
     }
 
@@ -60,7 +63,11 @@ public final class BodyPreview: Sendable {
         state.withLock { state in
             state.received += Int64(chunk.count)
             guard state.keeping, !state.finished, state.bytes.count < limit else { return }
-            if state.bytes.isEmpty { state.bytes.reserveCapacity(min(limit, max(chunk.count, 64 << 10))) }
+            // Reserved once for what is coming (when the server said), not grown by doubling: the
+            // copies would be the network thread's.
+            if state.bytes.isEmpty {
+                state.bytes.reserveCapacity(min(limit, max(chunk.count, state.expected ?? (64 << 10))))
+            }
             state.bytes.append(contentsOf: chunk.prefix(limit - state.bytes.count))
         }
     }

@@ -126,7 +126,11 @@ extension ExplorerReducer {
             return reduceOverlays(.open(.prompt(again)), &state)
         }
         guard let body = shownJSON(state) else {
-            notify(&state, "The answer shown is gone", kind: .warning)
+            let partial = state.shownResult?.response?.partial != nil
+            notify(
+                &state,
+                partial ? "The answer is still arriving: compare it once all has come" : "The answer shown is gone",
+                kind: .warning)
             return reduceOverlays(.close, &state)
         }
         let shownIn =
@@ -140,7 +144,9 @@ extension ExplorerReducer {
 
     /// The body of the response shown, when it is JSON.
     private static func shownJSON(_ state: ExplorerState) -> [UInt8]? {
-        guard let response = state.shownResult?.response, case .json = response.content else { return nil }
+        guard let response = state.shownResult?.response, response.partial == nil, case .json = response.content else {
+            return nil
+        }
         return response.content.bytes.arrayValue
     }
 }

@@ -55,7 +55,7 @@ extension ExchangesReducer {
         response.partial = PartialBody(shown: prefix.keptCount, received: parse.received, full: parse.full)
         var result = ExchangeResult(
             generation: generation, outcome: .response(response), environmentName: exchange.environmentName,
-            isMock: exchange.isMock, url: exchange.result?.url ?? "", method: exchange.result?.method ?? "")
+            isMock: exchange.isMock, url: "", method: "")
         result.trace = exchange.trace
         preview.result = result
         state.exchanges[key]?.preview = preview

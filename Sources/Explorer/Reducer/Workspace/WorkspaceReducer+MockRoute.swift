@@ -35,6 +35,11 @@ extension WorkspaceReducer {
             outcome.notice = Notice("No response to save as a mock route", kind: .info)
             return
         }
+        guard response.partial == nil else {
+            outcome.notice = Notice(
+                "The body is still arriving: save it as a mock route once all has come", kind: .info)
+            return
+        }
         guard response.content.bytes.count <= maxInlineMockBody else {
             outcome.notice = Notice(
                 "The body is too large for an inline route: use lazer record, which writes body files",
@@ -97,6 +102,7 @@ extension WorkspaceReducer {
         guard !name.isEmpty else { return "A mock environment's name is needed" }
         guard var document = state.document(collectionID: key.collectionID) else { return "The collection is gone" }
         guard let result = context.shownResult, let response = result.response else { return "The response is gone" }
+        guard response.partial == nil else { return "The body is still arriving: save it once all has come" }
         if let existing = document.collection.environment(named: name), existing.kind != .mock {
             return "\(name) is a live environment: name a mock environment (or a new one)"
         }

@@ -31,7 +31,9 @@ extension WorkspaceReducer {
         case .newEnvironment, .renameEnvironment, .duplicateEnvironment:
             commitEnvironmentPrompt(prompt, name: name, &state, &outcome)
         case .saveBody:
-            guard let bytes = context.shownResult?.response?.content.bytes else { return fail("The body is gone") }
+            guard let response = context.shownResult?.response else { return fail("The body is gone") }
+            guard response.partial == nil else { return fail("The body is still arriving: save it once all has come") }
+            let bytes = response.content.bytes
             outcome.requests.append(.closeOverlay)
             outcome.effects.append(.writeFile(path: name, bytes: bytes.arrayValue))
         case .newCollection:
