@@ -147,7 +147,15 @@ struct BodyPreviewPacingTests {
     @Test func parsesAreSpacedByTime() throws {
         var preview = BodyPreviewState(generation: 1)
         #expect(!preview.wantsParse(received: 0, now: .zero))
-        #expect(preview.wantsParse(received: 1, now: .zero), "the first bytes at once")
+        preview.progressSeen = 1
+        #expect(!preview.wantsParse(received: 1, now: .zero), "not at the first report: most bodies are whole by the next")
+        preview.progressSeen = 2
+        #expect(preview.wantsParse(received: 1, now: .zero), "at the second, 100 ms on")
+        #expect(!preview.wantsParse(received: 1000, expected: 1000, now: .zero), "whole already, and small")
+        #expect(
+            !preview.wantsParse(received: 1000, expected: 40 << 20, bytesPerSecond: 400e6, now: .zero),
+            "whole within 200 ms")
+        #expect(preview.wantsParse(received: 1000, expected: 1 << 30, bytesPerSecond: 400e6, now: .zero), "a gigabyte")
         preview.parsing = true
         #expect(!preview.wantsParse(received: 10 << 20, now: .seconds(9)), "one parse at a time")
         preview.parsing = false

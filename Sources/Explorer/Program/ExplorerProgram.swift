@@ -166,7 +166,10 @@ extension ExplorerAction {
     /// A send in flight reporting progress: its events (body progress included) and chain stages.
     fileprivate var isProgressReport: Bool {
         switch self {
-        case .exchangeEvent, .chainStage, .streamEvents, .bodyPreviewParsed: true
+        case .exchangeEvent, .chainStage, .streamEvents: true
+        // A partial tree is drawn at once (at most twice a second): the first screen should not
+        // wait for a tick. A parse that gave none is a report like the others.
+        case .bodyPreviewParsed(_, _, let parse): parse?.prefix == nil
         default: false
         }
     }

@@ -20,6 +20,10 @@ package struct BodyPreviewState: Sendable, Equatable {
     package var unavailable = false
     /// The last parse kept as much as the transport keeps: later bytes change nothing shown.
     package var full = false
+    /// Body progress reports seen (the transport sends one at the first bytes, then one every
+    /// 100 ms): the first parse waits for the second, so a body that has all come by then — most
+    /// bodies — costs its whole tree nothing.
+    package var progressSeen = 0
 
     package init(generation: Int) {
         self.generation = generation
@@ -32,13 +36,25 @@ package struct BodyPreviewState: Sendable, Equatable {
     /// Enough of a body for its first screen of rows, however it is laid out.
     package static let firstScreenBytes = 1 << 20
 
+    /// A body whose whole tree follows its last byte within a few hundred milliseconds.
+    package static let quickWholeBytes: Int64 = 64 << 20
+
     /// Whether a body that has `received` bytes now is worth parsing again: the first bytes at
     /// once; while no tree came of them (no value complete yet), again after 16 KiB or 100 ms;
     /// then twice a second. A body that arrives in a blink (8 MB on loopback) is parsed once, not
     /// over and over on the work queue its whole tree waits for.
-    package func wantsParse(received: Int64, now: Duration) -> Bool {
+    /// A body that has all come (`expected` reached) and is at most `quickWholeBytes` is left to
+    /// its whole tree, on its way.
+    /// So is one that will have (at `bytesPerSecond`) within 200 ms.
+    package func wantsParse(
+        received: Int64, expected: Int64? = nil, bytesPerSecond: Double? = nil, now: Duration
+    ) -> Bool {
         guard !parsing, !unavailable, !full, received > parsedReceived else { return false }
-        if parsedReceived == 0 { return true }
+        if let expected, expected <= Self.quickWholeBytes {
+            if received >= expected { return false }
+            if let rate = bytesPerSecond, rate > 0, Double(expected - received) / rate < 0.2 { return false }
+        }
+        if parsedReceived == 0 { return progressSeen >= 2 }
         let since = now - parsedAt
         guard result != nil else { return received - parsedReceived >= 16 << 10 || since >= .milliseconds(100) }
         return since >= .milliseconds(500)

@@ -9,7 +9,8 @@ import Workspace
 extension ExchangesReducer {
     /// Body progress of a send: asks for a parse of the start of its body when one is due.
     static func askPreview(
-        _ key: RequestKey, generation: Int, received: Int64, _ state: inout ExchangesState, _ context: Context
+        _ key: RequestKey, generation: Int, progress: ExchangeEvent.BodyProgress, _ state: inout ExchangesState,
+        _ context: Context
     ) -> Outcome {
         guard let exchange = state.exchanges[key], exchange.inFlight == generation, exchange.liveStream == nil
         else { return Outcome() }
@@ -17,7 +18,15 @@ extension ExchangesReducer {
         var preview =
             exchange.preview.flatMap { $0.generation == generation ? $0 : nil }
             ?? BodyPreviewState(generation: generation)
-        guard preview.wantsParse(received: received, now: context.now) else { return Outcome() }
+        preview.progressSeen += 1
+        guard
+            preview.wantsParse(
+                received: progress.bytes, expected: progress.expected, bytesPerSecond: progress.bytesPerSecond,
+                now: context.now)
+        else {
+            state.exchanges[key]?.preview = preview
+            return Outcome()
+        }
         preview.parsing = true
         state.exchanges[key]?.preview = preview
         return Outcome(effects: [.parseBodyPreview(key, generation: generation, upTo: preview.parseLimit)])
@@ -40,7 +49,10 @@ extension ExchangesReducer {
         }
         preview.parsedReceived = parse.received
         preview.full = parse.full
-        guard let prefix = parse.prefix, exchange.liveStream == nil else {
+        // A tree with nothing in it yet (`[` alone) is no first screen: asked again soon instead.
+        guard let prefix = parse.prefix, prefix.document.childCount(prefix.document.root) > 0,
+            exchange.liveStream == nil
+        else {
             state.exchanges[key]?.preview = preview
             return Outcome()
         }

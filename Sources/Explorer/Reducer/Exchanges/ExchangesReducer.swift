@@ -181,7 +181,7 @@ package enum ExchangesReducer: SliceReducer {
         case .event(let key, let generation, let event):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
             if case .bodyProgress(let progress) = event.kind {
-                return askPreview(key, generation: generation, received: progress.bytes, &state, context)
+                return askPreview(key, generation: generation, progress: progress, &state, context)
             }
         case .bodyPreview(let key, let generation, let parse):
             return bodyPreview(key, generation: generation, parse, &state, context)

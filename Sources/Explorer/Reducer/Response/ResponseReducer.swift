@@ -296,10 +296,14 @@ package enum ResponseReducer: SliceReducer {
     private static func carry(
         _ partial: (tree: JSONTreeView, selectedRow: Int, offset: Int), _ state: inout ResponseViewState
     ) {
-        guard let tree = state.tree else { return }
-        let carried = JSONTreeView(document: tree.document, carrying: partial.tree)
-        state.tree = carried
-        state.selectedRow = min(partial.selectedRow, max(0, carried.rowCount - 1))
+        guard var tree = state.tree else { return }
+        // Folded as a new tree is (only the root open), the tree just built is it already: a
+        // second layout of a large body's root would cost what the first did.
+        if partial.tree.expandedByDefault || partial.tree.exceptions != [0] {
+            tree = JSONTreeView(document: tree.document, carrying: partial.tree)
+            state.tree = tree
+        }
+        state.selectedRow = min(partial.selectedRow, max(0, tree.rowCount - 1))
         state.offset = min(partial.offset, state.selectedRow)
     }
 
