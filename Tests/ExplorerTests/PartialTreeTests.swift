@@ -148,7 +148,8 @@ struct BodyPreviewPacingTests {
         var preview = BodyPreviewState(generation: 1)
         #expect(!preview.wantsParse(received: 0, now: .zero))
         preview.progressSeen = 1
-        #expect(!preview.wantsParse(received: 1, now: .zero), "not at the first report: most bodies are whole by the next")
+        #expect(
+            !preview.wantsParse(received: 1, now: .zero), "not at the first report: most bodies are whole by the next")
         preview.progressSeen = 2
         #expect(preview.wantsParse(received: 1, now: .zero), "at the second, 100 ms on")
         #expect(!preview.wantsParse(received: 1000, expected: 1000, now: .zero), "whole already, and small")
