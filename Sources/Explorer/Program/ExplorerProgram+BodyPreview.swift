@@ -24,8 +24,8 @@ extension ExplorerProgram {
     /// no preview: a mock, a WebSocket) or the final response's body is not kept (not JSON):
     /// nothing to show, nothing more to ask. A redirect's or an interim head's: a parse without a
     /// tree (the next response's body may be JSON).
-    /// A body that has all come and fits in what is kept is not parsed: its whole tree, about as
-    /// quick to make, follows on the same queue.
+    /// A body that has all come since the parse was asked is not parsed when the slice would not
+    /// have asked (`BodyPreviewState.quickWholeBytes`): its whole tree follows on the same queue.
     package nonisolated static func parse(
         _ preview: BodyPreview, upTo limit: Int, redactor: Redactor
     ) -> BodyPreviewParse? {
@@ -37,7 +37,7 @@ extension ExplorerProgram {
                 : nil
         }
         if let length = snapshot.headers["Content-Length"].flatMap(Int64.init), snapshot.received >= length,
-            length <= Int64(preview.limit)
+            length <= BodyPreviewState.quickWholeBytes
         {
             return BodyPreviewParse(
                 status: snapshot.status, headers: HTTPHeaders(), prefix: nil, received: snapshot.received,

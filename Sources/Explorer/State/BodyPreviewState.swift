@@ -39,13 +39,11 @@ package struct BodyPreviewState: Sendable, Equatable {
     /// A body whose whole tree follows its last byte within a few hundred milliseconds.
     package static let quickWholeBytes: Int64 = 64 << 20
 
-    /// Whether a body that has `received` bytes now is worth parsing again: the first bytes at
-    /// once; while no tree came of them (no value complete yet), again after 16 KiB or 100 ms;
-    /// then twice a second. A body that arrives in a blink (8 MB on loopback) is parsed once, not
-    /// over and over on the work queue its whole tree waits for.
-    /// A body that has all come (`expected` reached) and is at most `quickWholeBytes` is left to
-    /// its whole tree, on its way.
-    /// So is one that will have (at `bytesPerSecond`) within 200 ms.
+    /// Whether a body that has `received` bytes now is worth parsing: first at the second progress
+    /// report; while no tree came of it (no value complete yet), again after 16 KiB or 100 ms;
+    /// then twice a second. A body of at most `quickWholeBytes` that has all come (`expected`), or
+    /// will within 200 ms at `bytesPerSecond`, is left to its whole tree: nothing is parsed on the
+    /// work queue that tree waits for.
     package func wantsParse(
         received: Int64, expected: Int64? = nil, bytesPerSecond: Double? = nil, now: Duration
     ) -> Bool {
@@ -68,6 +66,9 @@ package struct BodyPreviewParse: Sendable, Equatable {
     package var headers: HTTPHeaders
     /// The document of the complete values so far; nil when none is complete yet (or it is not JSON).
     package var prefix: JSONPrefix?
+    /// The bytes of `prefix` as Raw shows them (without the brackets that close it), their lines
+    /// found on the work queue.
+    package var raw: TextBody?
     /// Bytes of the body received when it was read.
     package var received: Int64
     /// Bytes of it kept (the transport keeps the start only, up to its limit).
@@ -81,6 +82,7 @@ package struct BodyPreviewParse: Sendable, Equatable {
         self.status = status
         self.headers = headers
         self.prefix = prefix
+        raw = prefix.map { TextBody(bytes: Array($0.document.bytes.prefix($0.keptCount))) }
         self.received = received
         self.kept = kept
         self.full = full

@@ -136,7 +136,8 @@ package struct ReceivedResponse: Sendable, Equatable {
 
     package init(
         status: Int, reason: String, httpVersion: String, headers: [(name: String, value: String)], timings: Timings,
-        size: Int64, content: ResponseContent, contentType: String?, banner: Translation?, checks: [CheckResult]
+        size: Int64, content: ResponseContent, contentType: String?, banner: Translation?, checks: [CheckResult],
+        rawLines: TextBody? = nil
     ) {
         self.status = status
         self.reason = reason
@@ -148,10 +149,15 @@ package struct ReceivedResponse: Sendable, Equatable {
         self.contentType = contentType
         self.banner = banner
         self.checks = checks
+        // Given when made already, off the main thread (a partial body's, without its closing brackets).
+        if let rawLines {
+            self.rawLines = rawLines
+            return
+        }
         switch content {
-        case .json(let document): rawLines = TextBody(bytes: document.bytes)
-        case .text(let body, _): rawLines = body
-        case .empty, .binary: rawLines = TextBody(binary: [])
+        case .json(let document): self.rawLines = TextBody(bytes: document.bytes)
+        case .text(let body, _): self.rawLines = body
+        case .empty, .binary: self.rawLines = TextBody(binary: [])
         }
     }
 }

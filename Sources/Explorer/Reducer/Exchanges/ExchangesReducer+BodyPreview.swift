@@ -61,9 +61,7 @@ extension ExchangesReducer {
             status: parse.status, reason: StatusCode(rawValue: parse.status).reasonPhrase ?? "", httpVersion: "",
             headers: parse.headers.fields.map { ($0.name, $0.value) },
             timings: Timings(), size: parse.received, content: .json(prefix.document),
-            contentType: parse.headers["Content-Type"], banner: nil, checks: [])
-        // Raw shows the bytes that came, not the brackets that close them.
-        response.rawLines = TextBody(bytes: Array(prefix.document.bytes.prefix(prefix.keptCount)))
+            contentType: parse.headers["Content-Type"], banner: nil, checks: [], rawLines: parse.raw)
         response.partial = PartialBody(shown: prefix.keptCount, received: parse.received, full: parse.full)
         var result = ExchangeResult(
             generation: generation, outcome: .response(response), environmentName: exchange.environmentName,
