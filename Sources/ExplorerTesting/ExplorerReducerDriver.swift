@@ -208,11 +208,11 @@ extension Array where Element == ExplorerEffect {
     }
 
     package var searches: [(generation: Int, pattern: String)] {
-        compactMap { if case .search(let generation, let pattern, _) = $0 { (generation, pattern) } else { nil } }
+        compactMap { if case .search(let generation, let pattern, _, _) = $0 { (generation, pattern) } else { nil } }
     }
 
     package var filters: [(generation: Int, query: String)] {
-        compactMap { if case .filter(let generation, let query, _) = $0 { (generation, query) } else { nil } }
+        compactMap { if case .filter(let generation, let query, _, _) = $0 { (generation, query) } else { nil } }
     }
 
     package var creations: [(collection: RequestCollection, path: String)] {

@@ -101,6 +101,74 @@ struct PartialTreeTests {
         #expect(harness.shows("name: \"item 1\""))
     }
 
+    @Test func theContainersStillOpenSayMoreIsComing() throws {
+        let harness = try harness()
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        #expect(harness.shows("▾ [ "), "\(harness.screen)")
+        #expect(harness.shows(" items so far"), "the root counts what came: \(harness.screen)")
+        let open = try #require(harness.state.shownResult?.response?.partial?.arriving)
+        #expect(open.first == JSONNode(index: 0), "the root is open until its `]` comes")
+        harness.press("g", "3")
+        harness.press("G")
+        #expect(harness.shows("… still arriving"), "the tree's end says so: \(harness.screen)")
+        harness.advance(by: .seconds(11))
+        #expect(rootItems(harness) == 4_000)
+        #expect(!harness.shows("still arriving"), "\(harness.screen)")
+        harness.press("G")
+        #expect(harness.shows("]"), "the whole tree ends in its closing bracket: \(harness.screen)")
+        harness.press("g", "g")
+        #expect(harness.shows("▾ [ 4,000 items"), "\(harness.screen)")
+        #expect(!harness.shows("so far"))
+    }
+
+    @Test func aSearchMadeWhileTheBodyArrivesGrowsWithIt() throws {
+        let harness = try harness()
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        harness.press("g", "3")
+        harness.press("/")
+        harness.type("item 1")
+        harness.press(.enter)
+        let early = harness.state.response.search.matches.count
+        #expect(early > 0, "\(harness.screen)")
+        let current = try #require(harness.state.response.search.currentMatch)
+        let selected = harness.state.response.selectedRow
+        harness.advance(by: .seconds(1))
+        #expect(harness.state.response.search.matches.count > early, "matches in what came since are found")
+        #expect(harness.state.response.search.currentMatch == current, "the match shown stays the current one")
+        #expect(harness.state.response.selectedRow == selected, "and the selection does not jump")
+        harness.advance(by: .seconds(10))
+        #expect(rootItems(harness) == 4_000)
+        // "item 1", "item 10"…"item 19", "item 100"…, "item 1000"…: 1 + 10 + 100 + 1,000 names.
+        #expect(harness.state.response.search.matches.count == 1_111)
+        #expect(harness.state.response.search.lastPattern == "item 1")
+        harness.press("N")
+        #expect(harness.shows("item 1999"), "n/N step through the whole body's matches: \(harness.screen)")
+    }
+
+    @Test func aFilterMadeWhileTheBodyArrivesGrowsWithIt() throws {
+        let harness = try harness()
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        harness.press("g", "3")
+        harness.press("|")
+        harness.type("$[*].id")
+        harness.press(.enter)
+        #expect(harness.state.response.filter.applied == "$[*].id", "\(harness.screen)")
+        let early = try #require(harness.state.response.tree.map { $0.document.childCount($0.document.root) })
+        #expect(early > 0 && early < 4_000)
+        #expect(!harness.shows("items so far"), "a filtered tree is complete in itself: \(harness.screen)")
+        harness.advance(by: .seconds(1))
+        let later = try #require(harness.state.response.tree.map { $0.document.childCount($0.document.root) })
+        #expect(later > early, "the filter runs again over what came since")
+        #expect(harness.state.response.filter.applied == "$[*].id")
+        harness.advance(by: .seconds(10))
+        #expect(harness.state.response.tree.map { $0.document.childCount($0.document.root) } == 4_000)
+        #expect(harness.state.response.filter.applied == "$[*].id", "the whole body keeps the filter")
+        #expect(harness.shows("4,000 items"), "\(harness.screen)")
+    }
+
     @Test func whatNeedsTheWholeBodyWaitsForIt() throws {
         let harness = try harness()
         harness.press("F5")

@@ -143,22 +143,25 @@ extension ExplorerProgram {
             }
         case .history(let job): history(job)
         case .snapshot(let job): snapshot(job)
-        case .search(let generation, let pattern, let document):
+        case .search(let generation, let pattern, let document, let refresh):
             dependencies.work.schedule { [weak self] in
                 do throws(JSONSearchError) {
                     var search = try JSONSearch(document: document, query: JSONSearchQuery(pattern))
                     let matches = search.all().map(\.node)
                     self?.deliver(
-                        .searchFinished(generation: generation, pattern: pattern, matches: matches, error: nil))
+                        .searchFinished(
+                            generation: generation, pattern: pattern, matches: matches, error: nil, refresh: refresh))
                 } catch {
                     self?.deliver(
-                        .searchFinished(generation: generation, pattern: pattern, matches: [], error: error.description)
-                    )
+                        .searchFinished(
+                            generation: generation, pattern: pattern, matches: [], error: error.description,
+                            refresh: refresh))
                 }
             }
-        case .filter(let generation, let query, let document):
+        case .filter(let generation, let query, let document, let refresh):
             dependencies.work.schedule { [weak self] in
-                self?.deliver(.filterFinished(generation: generation, query: query, Self.filter(query, document)))
+                let result = Self.filter(query, document)
+                self?.deliver(.filterFinished(generation: generation, query: query, result, refresh: refresh))
             }
         case .diff(let job):
             dependencies.work.schedule { [weak self] in

@@ -89,11 +89,14 @@ package enum ExplorerReducer {
             // "Compare with environment…" recorded an exchange: the History tab shows it.
             return reduceDiff(.finished(generation: generation, result), &state)
                 + (state.selection.map { [.loadHistory($0)] } ?? [])
-        case .searchFinished(let generation, let pattern, let matches, let error):
+        case .searchFinished(let generation, let pattern, let matches, let error, let refresh):
             return reduceResponse(
-                .searchFinished(generation: generation, pattern: pattern, matches: matches, error: error), &state)
-        case .filterFinished(let generation, let query, let result):
-            return reduceResponse(.filterFinished(generation: generation, query: query, result), &state)
+                .searchFinished(
+                    generation: generation, pattern: pattern, matches: matches, error: error, refresh: refresh),
+                &state)
+        case .filterFinished(let generation, let query, let result, let refresh):
+            return reduceResponse(
+                .filterFinished(generation: generation, query: query, result, refresh: refresh), &state)
         case .externalEditFinished(let key, let target, let text, let message):
             if case .script(let stage) = target {
                 guard let text, key == state.selection, state.request(key) != nil else {

@@ -97,10 +97,28 @@ package struct PartialBody: Sendable, Equatable {
     package var received: Int64
     /// The start kept reached its limit: the rest shows when the whole body has arrived.
     package var full: Bool
+    /// The containers still open where the tree stops (the root, then each one's last child):
+    /// their rows say more is on its way.
+    package var arriving: [JSONNode]
 
-    package init(shown: Int, received: Int64, full: Bool) {
+    package init(shown: Int, received: Int64, full: Bool, arriving: [JSONNode] = []) {
         self.shown = shown
         self.received = received
         self.full = full
+        self.arriving = arriving
+    }
+
+    /// The `count` containers a cut left open in `document` (`JSONPrefix.openContainers`): the
+    /// root, then each one's last child.
+    package static func arriving(in document: JSONDocument, count: Int) -> [JSONNode] {
+        var nodes: [JSONNode] = []
+        var node = document.root
+        while nodes.count < count, document.kind(node).isContainer {
+            nodes.append(node)
+            let children = document.childCount(node)
+            guard children > 0, let last = document.child(node, at: children - 1) else { break }
+            node = last
+        }
+        return nodes
     }
 }

@@ -55,10 +55,13 @@ package enum ExplorerAction: Sendable, Equatable {
     case historyChanged(RequestKey)
     /// History work for the browser and "Clear history…" came back.
     case history(HistoryEvent)
-    /// The JSONPath filter's result (or its error) for the result of `generation`.
-    case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
-    /// The tree search's matches (in document order) for the result of `generation`.
-    case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
+    /// The JSONPath filter's result (or its error) for the result of `generation`; `refresh`: run
+    /// again over more of a body still arriving (the view stays where it is).
+    case filterFinished(
+        generation: Int, query: String, Result<JSONFilterResult, FilterFailure>, refresh: Bool = false)
+    /// The tree search's matches (in document order) for the result of `generation`; `refresh`: run
+    /// again over more of a body still arriving (the selection stays, nothing is announced).
+    case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?, refresh: Bool = false)
     /// `$EDITOR` finished with the body's or script's new text (nil: unchanged or failed, `message` says why).
     case externalEditFinished(RequestKey, ExternalEditTarget, text: String?, message: String?)
     /// A message for the status bar (clipboard helper failures and the like).

@@ -60,10 +60,12 @@ package enum ExplorerEffect: Sendable, Equatable {
     case loadHistory(RequestKey)
     /// The history browser's list, one entry, counting or clearing (off the main loop).
     case history(HistoryJob)
-    /// Run a JSONPath over the document of `generation` off the main thread.
-    case filter(generation: Int, query: String, document: JSONDocument)
-    /// Search keys and values of the document of `generation` off the main thread.
-    case search(generation: Int, pattern: String, document: JSONDocument)
+    /// Run a JSONPath over the document of `generation` off the main thread (`refresh`: again,
+    /// over more of a body still arriving).
+    case filter(generation: Int, query: String, document: JSONDocument, refresh: Bool = false)
+    /// Search keys and values of the document of `generation` off the main thread (`refresh`:
+    /// again, over more of a body still arriving).
+    case search(generation: Int, pattern: String, document: JSONDocument, refresh: Bool = false)
     case setMouse(Bool)
     /// Replay a folder or collection (the Runner view); results come back as `runner` actions.
     case run(RunJob)

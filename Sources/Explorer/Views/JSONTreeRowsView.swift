@@ -4,21 +4,27 @@ import TUI
 /// The one bridge between JSONTree's tree-view model and the screen: draws the visible rows of a
 /// `JSONTreeView` (keys, values in their type colours, child counts on folded containers, the
 /// selection and search matches, contract findings at the end of their rows). Costs what the
-/// rows on screen cost, whatever the body's size.
+/// rows on screen cost, whatever the body's size. The containers of a body still arriving that
+/// are still open (`arriving`) count their children "so far" and end in "… still arriving".
 enum JSONTreeRowsView {
     static func render(
         _ tree: JSONTreeView, offset: Int, selected: Int?, currentMatch: JSONNode?, findings: [TreeFinding] = [],
-        theme: Theme, in area: Rect, buffer: inout Buffer
+        arriving: [JSONNode] = [], theme: Theme, in area: Rect, buffer: inout Buffer
     ) {
         let document = tree.document
         let marks = Dictionary(findings.map { ($0.node, $0.message) }, uniquingKeysWith: { first, _ in first })
         for (line, row) in tree.rows(from: offset, count: area.height).enumerated() {
             let y = area.y + line
             var x = area.x + min(row.depth * 2, max(0, area.width - 8))
+            let isArriving = arriving.contains(row.node)
             if row.isClosing {
-                buffer.write(
-                    document.kind(row.node) == .object ? "}" : "]", x: x + 2, y: y, style: theme[.jsonPunctuation],
-                    maxX: area.right)
+                if isArriving {
+                    buffer.write("… still arriving", x: x + 2, y: y, style: theme[.muted], maxX: area.right)
+                } else {
+                    buffer.write(
+                        document.kind(row.node) == .object ? "}" : "]", x: x + 2, y: y,
+                        style: theme[.jsonPunctuation], maxX: area.right)
+                }
             } else {
                 let kind = document.kind(row.node)
                 let isContainer = kind.isContainer && document.childCount(row.node) > 0
@@ -42,13 +48,15 @@ enum JSONTreeRowsView {
                         kind == .object ? "{" : "[", x: x, y: y, style: theme[.jsonPunctuation], maxX: area.right)
                     let noun = kind == .object ? (count == 1 ? "key" : "keys") : (count == 1 ? "item" : "items")
                     x = buffer.write(
-                        " \(CountText.format(count)) \(noun)", x: x, y: y, style: theme[.muted], maxX: area.right)
+                        " \(CountText.format(count)) \(noun)\(isArriving ? " so far" : "")", x: x, y: y,
+                        style: theme[.muted], maxX: area.right)
                 } else {
                     // A marked row keeps room for what is wrong: the value is cut shorter.
                     let room = max(8, area.right - x - (mark.map { min($0.count, (area.right - x) / 2) } ?? 0))
                     x = buffer.write(
                         document.preview(row.node, maxLength: room), x: x, y: y, style: style(of: kind, theme),
                         maxX: area.right)
+                    if isArriving { x = buffer.write(" so far", x: x, y: y, style: theme[.muted], maxX: area.right) }
                 }
                 if let mark { buffer.write(mark, x: x, y: y, style: theme[.error], maxX: area.right) }
             }

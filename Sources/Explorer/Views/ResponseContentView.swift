@@ -108,10 +108,13 @@ enum ResponseContentView {
         if let line = ResponseLayout.partialLine(state), treeArea.y > area.y {
             _ = frame.buffer.writeFitted(line, x: area.x, y: treeArea.y - 1, style: theme[.info], maxX: area.right)
         }
+        // A filtered tree is a document of its own: nothing in it is still open.
+        let arriving =
+            state.response.filter.applied == nil ? state.shownResult?.response?.partial?.arriving ?? [] : []
         JSONTreeRowsView.render(
             tree, offset: state.response.offset, selected: state.focus == .response ? state.response.selectedRow : nil,
-            currentMatch: search.currentMatch, findings: state.response.findings, theme: theme, in: treeArea,
-            buffer: &frame.buffer)
+            currentMatch: search.currentMatch, findings: state.response.findings, arriving: arriving, theme: theme,
+            in: treeArea, buffer: &frame.buffer)
         if state.focus != .response {
             let y = treeArea.y + state.response.selectedRow - state.response.offset
             if y >= treeArea.y, y < treeArea.bottom {

@@ -62,7 +62,9 @@ extension ExchangesReducer {
             headers: parse.headers.fields.map { ($0.name, $0.value) },
             timings: Timings(), size: parse.received, content: .json(prefix.document),
             contentType: parse.headers["Content-Type"], banner: nil, checks: [], rawLines: parse.raw)
-        response.partial = PartialBody(shown: prefix.keptCount, received: parse.received, full: parse.full)
+        response.partial = PartialBody(
+            shown: prefix.keptCount, received: parse.received, full: parse.full,
+            arriving: PartialBody.arriving(in: prefix.document, count: prefix.openContainers))
         var result = ExchangeResult(
             generation: generation, outcome: .response(response), environmentName: exchange.environmentName,
             isMock: exchange.isMock, url: "", method: "")

@@ -32,18 +32,20 @@ extension ExplorerReducer {
             break
         }
         let outcome = ExchangesReducer.reduce(&state.sends, action, context)
+        var effects = outcome.effects
         for request in outcome.requests {
             switch request {
-            case .openOverlay(let overlay): reduceOverlays(.open(overlay), &state)
-            case .askPrompts(let key, let prompts): reduceOverlays(.askPrompts(key, prompts), &state)
-            case .resultCancelled: reduceResponse(.resultCancelled, &state)
-            case .showLatest: reduceResponse(.showLatest, &state)
-            case .streamStarted: reduceResponse(.streamStarted, &state)
-            case .previewUpdated: reduceResponse(.previewUpdated, &state)
+            case .openOverlay(let overlay): effects += reduceOverlays(.open(overlay), &state)
+            case .askPrompts(let key, let prompts): effects += reduceOverlays(.askPrompts(key, prompts), &state)
+            case .resultCancelled: effects += reduceResponse(.resultCancelled, &state)
+            // A tree that grows asks its filter and search again.
+            case .showLatest: effects += reduceResponse(.showLatest, &state)
+            case .streamStarted: effects += reduceResponse(.streamStarted, &state)
+            case .previewUpdated: effects += reduceResponse(.previewUpdated, &state)
             }
         }
         if let notice = outcome.notice { notify(&state, notice.message, kind: notice.kind) }
-        return outcome.effects
+        return effects
     }
 
     /// The selected request as it would be sent now: the draft, its document, the environment in

@@ -23,10 +23,12 @@ package enum ResponseReducer: SliceReducer {
         case closeStreamEvent
         /// The request's `stream.join` changed while a history entry's stream is shown.
         case historyStreamJoin(String?)
-        case searchFinished(generation: Int, pattern: String, matches: [JSONNode], error: String?)
+        case searchFinished(
+            generation: Int, pattern: String, matches: [JSONNode], error: String?, refresh: Bool = false)
         /// The stream's spill file answered a `/` search over the events older than those in memory.
         case olderStreamMatches(generation: Int, pattern: String, Range<Int>, [Int])
-        case filterFinished(generation: Int, query: String, Result<JSONFilterResult, FilterFailure>)
+        case filterFinished(
+            generation: Int, query: String, Result<JSONFilterResult, FilterFailure>, refresh: Bool = false)
         /// The selected request's history, oldest first (as stored).
         case historyLoaded([HistoryEntry])
         /// The pane shows the live result afresh: a send of the selected request ended, or Esc
@@ -161,14 +163,16 @@ package enum ResponseReducer: SliceReducer {
             return Outcome()
         case .olderStreamMatches(let generation, let pattern, let range, let indexes):
             return olderStreamMatches(generation: generation, pattern: pattern, range: range, indexes, &state)
-        case .searchFinished(let generation, let pattern, let matches, let error):
+        case .searchFinished(let generation, let pattern, let matches, let error, let refresh):
             // (0: no result yet, as for a stream event opened while the stream arrives.)
             guard (shown?.generation ?? 0) == generation, state.search.lastPattern == pattern else {
                 return Outcome()
             }
+            if refresh { return searchRefreshed(matches, error, &state) }
             return searchFinished(pattern, matches, error, &state)
-        case .filterFinished(let generation, let query, let result):
+        case .filterFinished(let generation, let query, let result, let refresh):
             guard shown?.generation == generation else { return Outcome() }
+            if refresh { return filterRefreshed(query, result, shown, &state) }
             return filterFinished(query, result, shown, &state)
         case .historyLoaded(let entries):
             state.history = entries.reversed()
@@ -189,22 +193,25 @@ package enum ResponseReducer: SliceReducer {
             let streamEnded =
                 state.openedHistory == nil && context.streamLog != nil
                 && context.streamLog?.generation == context.liveResult?.generation
-            let partial = partialTree(of: context.liveResult, state)
+            // The whole body of a tree that showed it arriving: the same tree, grown.
+            if let result = context.liveResult, let partial = partialTree(of: result, state) {
+                let outcome = grow(partial, to: result, &state)
+                state.treePartial = false
+                return outcome
+            }
             closeHistory(context, keepingPattern: streamEnded, &state)
-            if let partial { carry(partial, &state) }
             return Outcome()
         case .previewUpdated:
             guard state.openedHistory == nil, let result = context.liveResult else { return Outcome() }
-            if let partial = partialTree(of: result, state) {
-                state.treeGeneration = nil
-                buildTree(result, &state)
-                carry(partial, &state)
-            } else {
+            guard let partial = partialTree(of: result, state) else {
                 state.resetForNewResult()
                 buildTree(result, &state)
+                state.treePartial = true
+                return Outcome()
             }
+            let outcome = grow(partial, to: result, &state)
             state.treePartial = true
-            return Outcome()
+            return outcome
         case .resultCancelled:
             state.resetForNewResult()
             return Outcome()
@@ -293,7 +300,7 @@ package enum ResponseReducer: SliceReducer {
 
     /// The tree just built keeps the folds, selection and scroll of the partial one before it:
     /// its document starts as the partial one's did (`JSONPrefix`), so they mean the same rows.
-    private static func carry(
+    static func carry(
         _ partial: (tree: JSONTreeView, selectedRow: Int, offset: Int), _ state: inout ResponseViewState
     ) {
         guard var tree = state.tree else { return }

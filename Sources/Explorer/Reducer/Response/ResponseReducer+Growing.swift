@@ -1,0 +1,77 @@
+import JSONTree
+import TUI
+import Workspace
+
+/// A tree shown while its body arrives grows as more comes and when all has come (issue 31): the
+/// folds, selection and scroll stay, and a JSONPath filter and a search that are on run again over
+/// the larger document, so what they show grows with it instead of being dropped.
+extension ResponseReducer {
+    /// `partial`, the tree shown, grown to `result` (more of the same send's body, or all of it).
+    static func grow(
+        _ partial: (tree: JSONTreeView, selectedRow: Int, offset: Int), to result: ExchangeResult,
+        _ state: inout ResponseViewState
+    ) -> Outcome {
+        guard case .json(let document)? = result.response?.content else {
+            // The whole body turned out not to be JSON: shown as any such body is.
+            state.resetForNewResult()
+            buildTree(result, &state)
+            return Outcome()
+        }
+        if let query = state.filter.applied {
+            // The filtered tree stays until the filter has run over the larger document.
+            return Outcome(effects: [
+                .filter(generation: result.generation, query: query, document: document, refresh: true)
+            ])
+        }
+        state.treeGeneration = nil
+        buildTree(result, &state)
+        carry(partial, &state)
+        return searchAgain(generation: result.generation, &state)
+    }
+
+    /// The search that is on, asked again over the tree's (larger) document.
+    private static func searchAgain(generation: Int, _ state: inout ResponseViewState) -> Outcome {
+        let pattern = state.search.lastPattern
+        guard !pattern.isEmpty, let document = state.tree?.document else { return Outcome() }
+        return Outcome(effects: [.search(generation: generation, pattern: pattern, document: document, refresh: true)])
+    }
+
+    /// A search asked again over a grown tree answered: its matches replace the ones before, the
+    /// match `n`/`N` stood on stays current (a node keeps its place as the document grows), and the
+    /// selection does not move.
+    static func searchRefreshed(_ matches: [JSONNode], _ error: String?, _ state: inout ResponseViewState) -> Outcome {
+        guard error == nil else { return Outcome() }
+        let current = state.search.currentMatch
+        state.search.matches = matches
+        state.search.current = current.flatMap { matches.firstIndex(of: $0) }
+        return Outcome()
+    }
+
+    /// A filter run again over a grown body answered: the filtered tree is replaced with its folds,
+    /// selection and scroll; a filter that now fails leaves the last answer shown.
+    static func filterRefreshed(
+        _ query: String, _ result: Result<JSONFilterResult, FilterFailure>, _ shown: ExchangeResult?,
+        _ state: inout ResponseViewState
+    ) -> Outcome {
+        guard state.filter.applied == query, case .success(let filtered) = result else { return Outcome() }
+        state.filter.document = filtered.document
+        state.filter.paths = filtered.paths
+        let tree: JSONTreeView
+        if let earlier = state.tree {
+            tree = JSONTreeView(document: filtered.document, carrying: earlier)
+        } else {
+            var expanded = JSONTreeView(document: filtered.document)
+            expanded.expandAll()
+            tree = expanded
+        }
+        state.tree = tree
+        state.selectedRow = min(state.selectedRow, max(0, tree.rowCount - 1))
+        state.offset = min(state.offset, state.selectedRow)
+        if case .json(let original)? = shown?.response?.content {
+            state.findings = TreeFinding.filtered(
+                TreeFinding.make(shown?.response?.checks ?? [], in: original), original: original,
+                filtered: filtered.document, paths: filtered.paths)
+        }
+        return searchAgain(generation: shown?.generation ?? 0, &state)
+    }
+}
