@@ -6,7 +6,6 @@ import Foundation
 /// of a `lazer run` and must cost microseconds.
 enum SigV4Encoding {
     private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
-    private static let lowerHex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// `A–Z a–z 0–9 - . _ ~`: the characters SigV4 never encodes.
     static func isUnreserved(_ byte: UInt8) -> Bool {
@@ -83,14 +82,30 @@ enum SigV4Encoding {
         }
     }
 
+    /// Digits by arithmetic, not from a table: no shared array to reach (each signature writes three).
     private static func writeHex(
         _ raw: UnsafeRawBufferPointer, to output: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) {
-        lowerHex.withUnsafeBufferPointer { digits in
-            for (index, byte) in raw.enumerated() {
-                output[start + 2 * index] = digits[Int(byte >> 4)]
-                output[start + 2 * index + 1] = digits[Int(byte & 0x0F)]
-            }
+        precondition(start + 2 * raw.count <= output.count)
+        guard var target = output.baseAddress.map({ $0 + start }) else { return }
+        for byte in raw {
+            target[0] = digit(byte >> 4)
+            target[1] = digit(byte & 0x0F)
+            target += 2
         }
+    }
+
+    /// The lower-case hex digit of a nibble.
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+    }
+}
+
+extension [UInt8] {
+    /// `text`'s UTF-8 appended in one copy: `+= text.utf8` walks the view a byte at a time, and a
+    /// signature appends some twenty texts.
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -167,9 +167,9 @@ package struct SigV4Signer: Sendable {
         var canonical: [UInt8] = []
         canonical.reserveCapacity(256 + url.utf8.count * 2 + headers.count * 64)
         if method.utf8.contains(where: { $0 >= 0x61 }) {
-            canonical += method.uppercased().utf8
+            canonical.append(utf8: method.uppercased())
         } else {
-            canonical += method.utf8
+            canonical.append(utf8: method)
         }
         canonical.append(UInt8(ascii: "\n"))
         var url = url
@@ -185,24 +185,24 @@ package struct SigV4Signer: Sendable {
             return SigV4Canonical.writeHeaders(headers, added, host: parts?.host ?? "", into: &canonical)
         }
         canonical.append(UInt8(ascii: "\n"))
-        canonical += payloadHash.utf8
+        canonical.append(utf8: payloadHash)
         let signedList = canonical[signedRange]
 
         // The scope, then the string to sign after it in the same buffer: the scope is a slice.
         var stringToSign: [UInt8] = []
         stringToSign.reserveCapacity(160 + region.utf8.count + service.utf8.count)
-        stringToSign += time.day.utf8
+        stringToSign.append(utf8: time.day)
         stringToSign.append(UInt8(ascii: "/"))
-        stringToSign += region.utf8
+        stringToSign.append(utf8: region)
         stringToSign.append(UInt8(ascii: "/"))
-        stringToSign += service.utf8
-        stringToSign += "/aws4_request".utf8
+        stringToSign.append(utf8: service)
+        stringToSign.append(utf8: "/aws4_request")
         let scope = String(decoding: stringToSign, as: UTF8.self)
         stringToSign.removeAll(keepingCapacity: true)
-        stringToSign += "AWS4-HMAC-SHA256\n".utf8
-        stringToSign += time.amzDate.utf8
+        stringToSign.append(utf8: "AWS4-HMAC-SHA256\n")
+        stringToSign.append(utf8: time.amzDate)
         stringToSign.append(UInt8(ascii: "\n"))
-        stringToSign += scope.utf8
+        stringToSign.append(utf8: scope)
         stringToSign.append(UInt8(ascii: "\n"))
         var hasher = SHA256()
         canonical.withUnsafeBytes { hasher.update(bufferPointer: $0) }
@@ -228,14 +228,14 @@ package struct SigV4Signer: Sendable {
     ) -> String {
         var value: [UInt8] = []
         value.reserveCapacity(120 + accessKeyID.utf8.count + scope.utf8.count + signedHeaders.count)
-        value += "AWS4-HMAC-SHA256 Credential=".utf8
-        value += accessKeyID.utf8
+        value.append(utf8: "AWS4-HMAC-SHA256 Credential=")
+        value.append(utf8: accessKeyID)
         value.append(UInt8(ascii: "/"))
-        value += scope.utf8
-        value += ", SignedHeaders=".utf8
+        value.append(utf8: scope)
+        value.append(utf8: ", SignedHeaders=")
         value += signedHeaders
-        value += ", Signature=".utf8
-        value += signature.utf8
+        value.append(utf8: ", Signature=")
+        value.append(utf8: signature)
         return String(decoding: value, as: UTF8.self)
     }
 }

@@ -71,6 +71,17 @@ struct HTTPHeadersTests {
         }
         let tabbed: HTTPHeaders = ["X-Tab": "a\tb"]
         try tabbed.validate()
+        // Long values are read many bytes a step: a control anywhere in them is still found, and
+        // what is not ASCII (a UTF-8 value) passes.
+        let long = String(repeating: "v", count: 300)
+        for position in [0, 31, 32, 257, 299] {
+            var bytes = Array(long.utf8)
+            bytes[position] = 0x0A
+            let headers = HTTPHeaders([("X-Long", String(decoding: bytes, as: UTF8.self))])
+            #expect(throws: RequestError.invalidHeaderValue(name: "X-Long")) { try headers.validate() }
+        }
+        let utf8: HTTPHeaders = ["X-Name": long + "é ü 東京\t" + long]
+        try utf8.validate()
     }
 
     @Test("more than 10,000 fields, or more than 1 MiB of them, is its own error, translated in words")

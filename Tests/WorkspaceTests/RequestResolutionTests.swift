@@ -61,6 +61,23 @@ import Workspace
             ])
     }
 
+    /// A preparer masks its collection's secrets already: the request notes only the others, and a
+    /// Basic credential made of a masked secret is still a secret of its own.
+    @Test func secretsTheCallerMasksAlreadyAreNotNotedAgain() throws {
+        let scope = VariableScope(environment: [
+            Variable(name: "pass", value: "pa55word", secret: true),
+            Variable(name: "key", value: "k3y-value", secret: true),
+        ])
+        var resolver = RequestResolver(scope: scope, baseFolder: "/")
+        resolver.alreadyMasked = ["pa55word"]
+        let request = SavedRequest(
+            id: "b", name: "b", url: "/x?k={{key}}", auth: SavedAuth(.basic(username: "ann", password: "{{pass}}")))
+        let credential = Data("ann:pa55word".utf8).base64EncodedString()
+        #expect(resolver.resolve(request).request.secretValues == ["k3y-value", credential])
+        resolver.alreadyMasked = []
+        #expect(resolver.resolve(request).request.secretValues == ["pa55word", "k3y-value", credential])
+    }
+
     @Test func authBecomesHeadersOrQueryAndSecretsAreTracked() throws {
         let scope = VariableScope(environment: [
             Variable(name: "user", value: "ann"), Variable(name: "pass", value: "pa55word", secret: true),

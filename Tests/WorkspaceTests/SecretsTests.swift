@@ -79,6 +79,30 @@ import Workspace
         #expect(redactor.redact(#"{"p":"s3cr&t\"x"}"#) == #"{"p":"••••••"}"#)
         #expect(redactor.redact("ab stays: too short to redact") == "ab stays: too short to redact")
         #expect(redactor.redactHeader(name: "AUTHORIZATION", value: "Bearer anything") == "••••••")
+        #expect(redactor.redactHeader(name: "proxy-Authorization", value: "Basic anything") == "••••••")
+        #expect(redactor.redactHeader(name: "X-Authorization", value: "s3cr&t\"x, plain") == "••••••, plain")
         #expect(Redactor.masked("value") == "••••••")
+    }
+
+    /// A signature is masked as written beside the secrets (one per signed request); the longer
+    /// of two values that match at one place is masked whole, whichever list it is in, and adding
+    /// secrets later keeps the values added before.
+    @Test func verbatimValuesAreMaskedBesideTheSecrets() {
+        let signature = "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7"
+        let base = Redactor(secrets: ["hunter22"])
+        let signed = base.adding(verbatim: [signature])
+        #expect(base.redact("sig=\(signature)") == "sig=\(signature)", "the redactor it came from is unchanged")
+        #expect(signed.redact("sig=\(signature)&pw=hunter22") == "sig=••••••&pw=••••••")
+        #expect(signed.redact(#"{"Signature":"\#(signature)"}"#) == #"{"Signature":"••••••"}"#)
+        #expect(signed.adding(verbatim: [signature]).redact("x \(signature)") == "x ••••••", "added once")
+        #expect(Redactor.none.adding(verbatim: ["ab"]).isEmpty, "too short to mask")
+        // A verbatim value that holds a secret, and a secret that holds a verbatim value: masked whole.
+        let holding = base.adding(verbatim: ["hunter22-and-more"])
+        #expect(holding.redact("hunter22-and-more!") == "••••••!")
+        let inside = Redactor(secrets: ["prefix-abc123-suffix"]).adding(verbatim: ["abc123"])
+        #expect(inside.redact("prefix-abc123-suffix abc123") == "•••••• ••••••")
+        // Secrets added afterwards (a capture) keep the verbatim values.
+        let later = signed.adding(["captured-token"])
+        #expect(later.redact("\(signature) captured-token") == "•••••• ••••••")
     }
 }

@@ -76,6 +76,19 @@ import Workspace
         #expect(again.request.headers["Authorization"] == authorization)
     }
 
+    /// The secret key (a collection secret, masked by the preparer already) and the signature (a
+    /// credential for some minutes) are masked wherever the exchange is echoed.
+    @Test func theSecretKeyAndTheSignatureAreMasked() throws {
+        let (preparation, _) = try prepare(Self.collection(auth: Self.auth))
+        let authorization = try #require(preparation.request?.headers["Authorization"])
+        let signature = String(try #require(authorization.split(separator: "=").last))
+        #expect(signature.count == 64)
+        #expect(
+            preparation.redactor.redact("echo \(signature) wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
+                == "echo •••••• ••••••")
+        #expect(preparation.resolved.secretValues.isEmpty, "the collection's own secret is not noted again")
+    }
+
     @Test func theSecretKeyIsMaskedEvenWhenWrittenAsALiteral() throws {
         let literal = Self.auth.replacingOccurrences(of: "{{awsSecret}}", with: "literal-secret-key-123")
         let (preparation, document) = try prepare(Self.collection(auth: literal))

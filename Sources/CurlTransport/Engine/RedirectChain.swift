@@ -65,7 +65,7 @@ final class RedirectChain: CurlTransferObserver {
         first.followRedirects = false
         self.first = first
         deadline = spec.totalTimeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
-        refererSetByCaller = spec.headers.contains { $0.name.lowercased() == "referer" }
+        refererSetByCaller = spec.headers.contains { HTTPHeaders.namesMatch($0.name, "Referer") }
         self.observer = observer
     }
 
@@ -91,9 +91,9 @@ final class RedirectChain: CurlTransferObserver {
             bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         }
         if let jar = hop.cookieJar, let url = URL(string: hop.url) {
-            let own = hop.headers.filter { $0.name.lowercased() == "cookie" }.map(\.value)
+            let own = hop.headers.filter { HTTPHeaders.namesMatch($0.name, "Cookie") }.map(\.value)
             if let header = jar.cookieHeader(for: url, own: own.isEmpty ? nil : own.joined(separator: "; ")) {
-                bounded.headers.removeAll { $0.name.lowercased() == "cookie" }
+                bounded.headers.removeAll { HTTPHeaders.namesMatch($0.name, "Cookie") }
                 bounded.headers.append(("Cookie", header))
             }
         }

@@ -131,8 +131,10 @@ package final class RequestPreparer: Sendable {
                 serverProvider = FixedServerProvider(nil)
             }
         }
-        var outcome = RequestResolver(scope: scope, baseFolder: baseFolder, baseOptions: collection.options).resolve(
-            collection.withAuthInForce(saved))
+        var resolver = RequestResolver(scope: scope, baseFolder: baseFolder, baseOptions: collection.options)
+        // The collection's own secrets are masked by `documentRedactor` already.
+        resolver.alreadyMasked = documentRedactor.maskedSecrets
+        var outcome = resolver.resolve(collection.withAuthInForce(saved))
         problems += outcome.problems.map { $0.description(in: collection, for: saved.id) }
         var untrusted: [String] = []
         var pendingCommand: CommandAuth?
@@ -201,7 +203,7 @@ package final class RequestPreparer: Sendable {
                 preparation.request = nil
                 let signature = try Self.signer(for: aws).sign(&request)
                 preparation.request = request
-                preparation.signing = signature.summary
+                preparation.signature = signature
                 preparation.redactor = preparation.redactor.adding(verbatim: [signature.signature])
             }
             if var oauth = outcome.request.oauth {

@@ -1,3 +1,4 @@
+package import AWSSigning
 package import Futures
 package import HTTPCore
 
@@ -20,8 +21,18 @@ package struct SendPreparation: Sendable {
     /// its collection and environment, to write back after the exchange (`storeCookies`).
     package var persistsCookies = false
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)" when the request was signed
-    /// as it was prepared: the timeline shows it.
-    package var signing: String?
+    /// as it was prepared: the timeline shows it. A SigV4 summary is written when asked for
+    /// (`lazer run` never shows it, and it cost a twentieth of the signature).
+    package var signing: String? {
+        get { signingText ?? signature?.summary }
+        set {
+            signingText = newValue
+            signature = nil
+        }
+    }
+    private var signingText: String?
+    /// The AWS SigV4 signature the request was signed with as it was prepared.
+    package var signature: SigV4Signature?
     /// `oauth2` auth: the token stage runs before the exchange (`future(for:onToken:)`).
     package var oauth: OAuthSettings?
     /// Where tokens come from (the services' broker) when `oauth` is set.

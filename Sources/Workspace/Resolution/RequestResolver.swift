@@ -20,6 +20,10 @@ package struct RequestResolver: Sendable {
     /// The collection's options, under each request's own (`SavedOptions.overlaid(on:)`).
     package var baseOptions: SavedOptions
 
+    /// Secret values the caller masks already (`VariableResolver.alreadyMasked`): the request's
+    /// `secretValues` leave them out.
+    package var alreadyMasked: Set<String> = []
+
     package init(scope: VariableScope, baseFolder: String, baseOptions: SavedOptions = SavedOptions()) {
         self.scope = scope
         self.baseFolder = baseFolder
@@ -28,6 +32,7 @@ package struct RequestResolver: Sendable {
 
     package func resolve(_ saved: SavedRequest) -> Outcome {
         var resolver = VariableResolver(scope: scope)
+        resolver.alreadyMasked = alreadyMasked
         var url = resolver.resolve(saved.url, at: "url")
         url = substitutePathParameters(in: url, saved.pathParams, &resolver)
         let target: ResolvedRequest.Target =
@@ -50,7 +55,10 @@ package struct RequestResolver: Sendable {
             let credential = Data("\(user):\(pass)".utf8).base64EncodedString()
             // A secret anywhere in them (`{{pw}}!`), not only as the whole password, makes the
             // credential a secret: an echoed `Authorization: Basic …` is masked too.
-            if resolver.secretValues.contains(where: { pass.contains($0) || user.contains($0) }) {
+            let holdsSecret = { (secret: String) in pass.contains(secret) || user.contains(secret) }
+            if resolver.secretValues.contains(where: holdsSecret)
+                || resolver.alreadyMasked.contains(where: holdsSecret)
+            {
                 resolver = resolver.noting(secret: credential)
             }
             headers.append(.init("Authorization", "Basic " + credential))
@@ -162,10 +170,15 @@ package struct RequestResolver: Sendable {
             sessionToken: resolver.resolve(saved.sessionToken, at: "auth.sessionToken"),
             region: resolver.resolve(saved.region, at: "auth.region"),
             service: resolver.resolve(saved.service, at: "auth.service"), unsignedPayload: saved.unsignedPayload)
+        noteSecrets(of: signing, &resolver)
+        return signing
+    }
+
+    /// The secret access key and the session token are secrets even when written as literals.
+    private func noteSecrets(of signing: ResolvedRequest.AWSSigning, _ resolver: inout VariableResolver) {
         for secret in [signing.secretAccessKey, signing.sessionToken] where !secret.isEmpty {
             if !resolver.secretValues.contains(secret) { resolver = resolver.noting(secret: secret) }
         }
-        return signing
     }
 
     /// The JWT's fields resolved; its secret is a secret even when written as a literal.

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Replaces secret values with a mask wherever text leaves Lazer's memory for a person or a file:
 /// the screen, history, exports, reports, logs.
 ///
@@ -18,21 +20,23 @@ package struct Redactor: Sendable {
 
     /// The secret values (each at least `minimumLength` long).
     private let secrets: Set<String>
-    /// Values masked as written only (`adding(verbatim:)`): a few (one signature per request),
-    /// kept in a list so that adding one copies no set.
-    private let verbatim: [String]
     /// Every text looked for but the verbatim values: the secrets and their encoded forms.
     private let needles: Set<String>
     /// Their matchers and their base64 forms', longest first so a secret containing another is masked whole.
     private let matchers: [SecretMatcher]
-    /// The bytes any match can start with.
+    /// The bytes any match of `matchers` can start with.
     private let startBytes: [Bool]
+    /// Values masked as written only (`adding(verbatim:)`): a few (one signature per request),
+    /// longest first, beside `matchers` so that adding one copies neither those nor their table.
+    private let verbatim: [SecretMatcher]
+    /// The bytes a match of `verbatim` can start with, held inline (copied with no allocation).
+    private let verbatimStarts: ByteSet
 
     package init(secrets: some Sequence<String>) {
         self.init(set: Set(secrets.filter(Self.isLongEnough)))
     }
 
-    private init(set: Set<String>, verbatim: [String] = []) {
+    private init(set: Set<String>, verbatim: [SecretMatcher] = [], verbatimStarts: ByteSet = ByteSet()) {
         var needles = set
         for secret in set {
             // Escaped once as a needle, so a JSON text inside a JSON string (an echoed body) is
@@ -40,34 +44,29 @@ package struct Redactor: Sendable {
             needles.insert(String(StoredJSON.string(secret).compact().dropFirst().dropLast()))
             needles.formUnion(Self.base64Forms(of: secret))
         }
-        self.init(secrets: set, verbatim: verbatim, needles: needles)
-    }
-
-    /// From the needles already worked out (their encoded forms cost the most to make).
-    private init(secrets: Set<String>, verbatim: [String], needles: Set<String>) {
-        let matchers = needles.union(verbatim).sorted {
+        let matchers = needles.sorted {
             $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
         }
         .map(SecretMatcher.init)
         var starts = [Bool](repeating: false, count: 256)
-        for matcher in matchers { Self.mark(matcher, in: &starts) }
-        self.init(secrets: secrets, verbatim: verbatim, needles: needles, matchers: matchers, startBytes: starts)
+        for matcher in matchers {
+            for byte in matcher.startBytes { starts[Int(byte)] = true }
+        }
+        self.init(
+            secrets: set, needles: needles, matchers: matchers, startBytes: starts, verbatim: verbatim,
+            verbatimStarts: verbatimStarts)
     }
 
     private init(
-        secrets: Set<String>, verbatim: [String], needles: Set<String>, matchers: [SecretMatcher], startBytes: [Bool]
+        secrets: Set<String>, needles: Set<String>, matchers: [SecretMatcher], startBytes: [Bool],
+        verbatim: [SecretMatcher], verbatimStarts: ByteSet
     ) {
         self.secrets = secrets
-        self.verbatim = verbatim
         self.needles = needles
         self.matchers = matchers
         self.startBytes = startBytes
-    }
-
-    /// Marks the bytes `matcher` may start a match with (those `SecretMatcher.mayStart` accepts);
-    /// a table that has them all already is not copied.
-    private static func mark(_ matcher: SecretMatcher, in starts: inout [Bool]) {
-        for byte in matcher.startBytes where !starts[Int(byte)] { starts[Int(byte)] = true }
+        self.verbatim = verbatim
+        self.verbatimStarts = verbatimStarts
     }
 
     /// At least `minimumLength` characters, counting no further (a signed run asks per request).
@@ -80,30 +79,34 @@ package struct Redactor: Sendable {
     /// request of a signed run) rebuilds no matcher.
     package func adding(_ secrets: some Sequence<String>) -> Redactor {
         let new = secrets.filter { !self.secrets.contains($0) && Self.isLongEnough($0) }
-        return new.isEmpty ? self : Redactor(set: self.secrets.union(new), verbatim: verbatim)
+        return new.isEmpty
+            ? self : Redactor(set: self.secrets.union(new), verbatim: verbatim, verbatimStarts: verbatimStarts)
     }
 
     /// This redactor masking `values` as written, without the encoded forms a secret is also
     /// looked for in: for values that travel only as they are, such as an AWS SigV4 signature
     /// (lower-case hex, the same percent-encoded or JSON-escaped) — a rebuild per signed request
     /// that stays cheap.
-    /// The existing matchers are kept as they are (sorting and remaking them for every signed
-    /// request of a run cost more than the signature); each new one goes in at its place by length.
+    /// The secrets' matchers and their start table are shared as they are (copying them for every
+    /// signed request of a run cost a third as much as the signature); each new value goes into the
+    /// short verbatim list at its place by length.
     package func adding(verbatim values: some Sequence<String>) -> Redactor {
         var added = verbatim
-        var matchers = matchers
-        var starts = startBytes
-        for value in values
-        where Self.isLongEnough(value) && !needles.contains(value) && !added.contains(value) {
-            added.append(value)
+        var starts = verbatimStarts
+        for value in values where value.utf8.count >= Self.minimumLength {
             let matcher = SecretMatcher(value)
-            let position = matchers.firstIndex { $0.bytes.count < matcher.bytes.count } ?? matchers.endIndex
-            matchers.insert(matcher, at: position)
-            Self.mark(matcher, in: &starts)
+            guard !added.contains(where: { $0.bytes == matcher.bytes }) else { continue }
+            if let position = added.firstIndex(where: { $0.bytes.count < matcher.bytes.count }) {
+                added.insert(matcher, at: position)
+            } else {
+                added.append(matcher)
+            }
+            matcher.markStarts { starts.insert($0) }
         }
         guard added.count > verbatim.count else { return self }
         return Redactor(
-            secrets: secrets, verbatim: added, needles: needles, matchers: matchers, startBytes: starts)
+            secrets: secrets, needles: needles, matchers: matchers, startBytes: startBytes, verbatim: added,
+            verbatimStarts: starts)
     }
 
     /// The secret in base64 (standard and URL-safe alphabets) at each of the three alignments it
@@ -130,10 +133,10 @@ package struct Redactor: Sendable {
     /// The secrets it masks (to tell whether two redactors were made from the same ones).
     package var maskedSecrets: Set<String> { secrets }
 
-    package var isEmpty: Bool { matchers.isEmpty }
+    package var isEmpty: Bool { matchers.isEmpty && verbatim.isEmpty }
 
     package func redact(_ text: String) -> String {
-        guard !matchers.isEmpty else { return text }
+        guard !isEmpty else { return text }
         var text = text
         let redacted = text.withUTF8 { redact(bytes: $0) }
         return redacted.map { String(decoding: $0, as: UTF8.self) } ?? text
@@ -142,23 +145,17 @@ package struct Redactor: Sendable {
     /// `bytes` (UTF-8) with every secret masked; nil when there was none, so text read in place
     /// (a snapshot's strings on JSONTree's tape) is copied only when something is masked.
     package func redact(bytes buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard !matchers.isEmpty else { return nil }
+        guard !isEmpty else { return nil }
         var output: [UInt8] = []
         var copied = 0
         var index = 0
         while index < buffer.count {
-            guard startBytes[Int(buffer[index])] else {
+            let byte = buffer[index]
+            guard startBytes[Int(byte)] || verbatimStarts.contains(byte) else {
                 index += 1
                 continue
             }
-            var end: Int?
-            for matcher in matchers where matcher.mayStart(with: buffer[index]) {
-                if let found = matcher.match(in: buffer, at: index) {
-                    end = found
-                    break
-                }
-            }
-            guard let end else {
+            guard let end = matchEnd(in: buffer, at: index) else {
                 index += 1
                 continue
             }
@@ -173,9 +170,44 @@ package struct Redactor: Sendable {
         return output
     }
 
+    /// Where the match starting at `index` ends: of the needles that match there, the longest (a
+    /// secret containing another is masked whole); a secret's before a verbatim value as long.
+    private func matchEnd(in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let byte = buffer[index]
+        var found: (end: Int, length: Int)?
+        if startBytes[Int(byte)] {
+            for matcher in matchers where matcher.mayStart(with: byte) {
+                if let end = matcher.match(in: buffer, at: index) {
+                    found = (end, matcher.bytes.count)
+                    break
+                }
+            }
+        }
+        if verbatimStarts.contains(byte) {
+            for matcher in verbatim where matcher.bytes.count > found?.length ?? 0 && matcher.mayStart(with: byte) {
+                if let end = matcher.match(in: buffer, at: index) {
+                    found = (end, matcher.bytes.count)
+                    break
+                }
+            }
+        }
+        return found?.end
+    }
+
     /// A header value as it may be shown or stored.
     package func redactHeader(name: String, value: String) -> String {
-        Self.credentialHeaders.contains(name.lowercased()) ? Self.mask : redact(value)
+        Self.isCredentialHeader(name) ? Self.mask : redact(value)
+    }
+
+    /// Whether `name` is one of `credentialHeaders`, whatever its case (no lower-cased copy: every
+    /// header of every exchange recorded is asked). Told apart by length first: no character
+    /// outside ASCII lower-cases to any letter of theirs (the Kelvin sign's `k` is not one).
+    package static func isCredentialHeader(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 13: HTTPHeaders.namesMatch(name, "Authorization")
+        case 19: HTTPHeaders.namesMatch(name, "Proxy-Authorization")
+        default: name.utf8.contains { $0 >= 0x80 } && credentialHeaders.contains(name.lowercased())
+        }
     }
 
     /// The fixed mask shown for a secret variable's value in the UI.

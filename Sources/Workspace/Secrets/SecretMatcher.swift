@@ -17,6 +17,14 @@ struct SecretMatcher: Sendable {
         [bytes[0], UInt8(ascii: "%"), UInt8(ascii: "\\")] + (bytes[0] == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : [])
     }
 
+    /// Calls `mark` with each of `startBytes`, making no array (a signed send adds a matcher).
+    func markStarts(_ mark: (UInt8) -> Void) {
+        mark(bytes[0])
+        mark(UInt8(ascii: "%"))
+        mark(UInt8(ascii: "\\"))
+        if bytes[0] == UInt8(ascii: " ") { mark(UInt8(ascii: "+")) }
+    }
+
     /// Whether a match can start with `byte`: the secret's first byte, or the start of an escape.
     func mayStart(with byte: UInt8) -> Bool {
         byte == bytes[0] || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\")

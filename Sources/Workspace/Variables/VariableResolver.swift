@@ -8,8 +8,12 @@ package struct VariableResolver: Sendable {
 
     package var scope: VariableScope
     package private(set) var problems: [VariableProblem] = []
-    /// Secret values that went into resolved text.
+    /// Secret values that went into resolved text (but those in `alreadyMasked`).
     package private(set) var secretValues: Set<String> = []
+    /// Secret values the caller masks already (a preparer's collection secrets): not noted again,
+    /// so a request that uses only those makes no set of its own (every request of a signed run
+    /// uses the secret access key).
+    package var alreadyMasked: Set<String> = []
     /// The secret variable each secret value came from (the first one, when two share a value):
     /// an export can then write `$LAZER_VAR_token` where the value would have gone.
     package private(set) var secretNames: [String: String] = [:]
@@ -64,7 +68,7 @@ package struct VariableResolver: Sendable {
                 switch evaluate(name, arguments) {
                 case .value(let value, let secret):
                     // No name in `secretNames`: an export masks it (there is no LAZER_VAR_ to write).
-                    if secret, !value.isEmpty { secretValues.insert(value) }
+                    if secret, !value.isEmpty, !alreadyMasked.contains(value) { secretValues.insert(value) }
                     output += value
                 case .unknown:
                     report(.unknownDynamic(name), location())
@@ -93,14 +97,7 @@ package struct VariableResolver: Sendable {
                 let expanded =
                     Template.mayHavePlaceholders(value.text)
                     ? expand(value.text, location: location, chain: chain + [name]) : value.text
-                if value.secret {
-                    if expanded.isEmpty {
-                        if !emptySecrets.contains(name) { emptySecrets.append(name) }
-                    } else {
-                        secretValues.insert(expanded)
-                        if secretNames[expanded] == nil { secretNames[expanded] = name }
-                    }
-                }
+                if value.secret { noteSecret(expanded, of: name) }
                 output += expanded
             }
         }
@@ -131,7 +128,7 @@ package struct VariableResolver: Sendable {
             report(.invalidDynamic(expression, reason: reason), location())
             return expression
         }
-        if prompt.isCredential, !answer.isEmpty { secretValues.insert(answer) }
+        if prompt.isCredential, !answer.isEmpty, !alreadyMasked.contains(answer) { secretValues.insert(answer) }
         return answer
     }
 
@@ -147,8 +144,19 @@ package struct VariableResolver: Sendable {
 }
 
 extension VariableResolver {
+    /// Notes that secret variable `name`, resolved to `value`, went into resolved text.
+    mutating func noteSecret(_ value: String, of name: String) {
+        if value.isEmpty {
+            if !emptySecrets.contains(name) { emptySecrets.append(name) }
+        } else if !alreadyMasked.contains(value) {
+            secretValues.insert(value)
+            if secretNames[value] == nil { secretNames[value] = name }
+        }
+    }
+
     /// The same resolver, also treating `value` (a form derived from secrets, such as a Basic credential) as secret.
     func noting(secret value: String) -> VariableResolver {
+        guard !alreadyMasked.contains(value) else { return self }
         var copy = self
         copy.secretValues.insert(value)
         return copy
