@@ -154,6 +154,12 @@ package enum TerminalText {
     /// escape (`uppercase: false`: `\u001b`, the collection files' form). Valid JSON with the same
     /// value, terminal-safe in one pass; other non-ASCII text stays UTF-8, readable in diffs.
     package static func appendJSONStringContent(_ text: String, to output: inout String, uppercase: Bool = true) {
+        // Printable ASCII but the quote and the backslash (most strings): appended whole, after
+        // one branch-free pass over the bytes. Walking the scalars cost 60 instructions a byte.
+        if text.utf8.withContiguousStorageIfAvailable(isPlainJSONText) == true {
+            output += text
+            return
+        }
         // Runs of scalars written raw are appended whole (a UTF-8 copy); only an escaped scalar
         // is written on its own — scalar by scalar, a 1 KB JSON body cost more than its request.
         let scalars = text.unicodeScalars
@@ -191,6 +197,19 @@ package enum TerminalText {
             index = scalars.index(after: index)
         }
         output += Substring(scalars[runStart..<index])
+    }
+
+    /// Whether every byte is printable ASCII other than `"` and `\\`: written into a JSON string
+    /// as it is. Every byte is looked at without a branch, so the loop runs many bytes a step.
+    private static func isPlainJSONText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var special: UInt8 = 0
+        for byte in bytes {
+            let outside: UInt8 = byte &- 0x20 >= 0x5F ? 1 : 0  // below 0x20, or 0x7F and above
+            let quote: UInt8 = byte == 0x22 ? 1 : 0
+            let backslash: UInt8 = byte == 0x5C ? 1 : 0
+            special |= outside | quote | backslash
+        }
+        return special == 0
     }
 
     /// `text` as the inside of a JSON string (`appendJSONStringContent`).

@@ -61,6 +61,26 @@ struct InvisibleCharacterTests {
         #expect(decoded == [value])
     }
 
+    @Test("a JSON string's plain text is copied whole; one character to escape anywhere in it is still escaped")
+    func jsonStringContentOfLongText() {
+        let plain = String(repeating: "plain text 0123 ~!@#$%^&*()_+{}[]:;'<>,.?/", count: 3)
+        #expect(TerminalText.jsonStringContent(plain) == plain)
+        #expect(TerminalText.jsonStringContent("") == "")
+        let escapes: [(String, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{7F}", #"\u007F"#), ("\u{01}", #"\u0001"#),
+            ("é", "é"), ("\u{202E}", #"\u202E"#), ("東", "東"),
+        ]
+        for (character, escaped) in escapes {
+            for position in [0, 31, 32, 64, plain.count] {
+                let index = plain.index(plain.startIndex, offsetBy: position)
+                let text = String(plain[..<index]) + character + plain[index...]
+                #expect(
+                    TerminalText.jsonStringContent(text) == String(plain[..<index]) + escaped + plain[index...],
+                    "\(character.unicodeScalars.map(\.value)) at \(position)")
+            }
+        }
+    }
+
     @Test("lazer json's printer escapes them, tag characters as surrogate pairs, and the value is kept")
     func jsonPrinter() throws {
         let value = "x\u{E0041}\u{34F}\u{3164}\u{FE01} \u{2764}\u{FE0F}"
