@@ -112,6 +112,12 @@ struct PartialTreeTests {
         harness.press("g", "3")
         harness.press("G")
         #expect(harness.shows("… still arriving"), "the tree's end says so: \(harness.screen)")
+        let end = harness.state.response.selectedRow
+        harness.advance(by: .seconds(1))
+        let rows = try #require(harness.state.response.tree?.rowCount)
+        #expect(harness.state.response.selectedRow == rows - 1, "the selection follows the end as it grows")
+        #expect(harness.state.response.selectedRow > end)
+        #expect(harness.shows("… still arriving"), "and the end stays on screen: \(harness.screen)")
         harness.advance(by: .seconds(11))
         #expect(rootItems(harness) == 4_000)
         #expect(!harness.shows("still arriving"), "\(harness.screen)")

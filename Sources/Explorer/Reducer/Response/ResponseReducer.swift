@@ -299,7 +299,9 @@ package enum ResponseReducer: SliceReducer {
     }
 
     /// The tree just built keeps the folds, selection and scroll of the partial one before it:
-    /// its document starts as the partial one's did (`JSONPrefix`), so they mean the same rows.
+    /// its document starts as the partial one's did (`JSONPrefix`), so they mean the same rows. A
+    /// selection on the partial tree's last row (`G`) follows the end as the tree grows, as a
+    /// followed log does.
     static func carry(
         _ partial: (tree: JSONTreeView, selectedRow: Int, offset: Int), _ state: inout ResponseViewState
     ) {
@@ -310,8 +312,15 @@ package enum ResponseReducer: SliceReducer {
             tree = JSONTreeView(document: tree.document, carrying: partial.tree)
             state.tree = tree
         }
-        state.selectedRow = min(partial.selectedRow, max(0, tree.rowCount - 1))
-        state.offset = min(partial.offset, state.selectedRow)
+        let last = max(0, tree.rowCount - 1)
+        if partial.selectedRow > 0, partial.selectedRow == partial.tree.rowCount - 1 {
+            state.selectedRow = last
+            state.offset = partial.offset
+            state.scrollToSelection()
+        } else {
+            state.selectedRow = min(partial.selectedRow, last)
+            state.offset = min(partial.offset, state.selectedRow)
+        }
     }
 
     /// Builds the tree of the shown result (when its body is JSON).
