@@ -50,6 +50,15 @@ struct PartialTreeTests {
             theme: variant.theme, startup: StartupRequest(request: "items"))
     }
 
+    /// A harness whose send is under way: the first partial tree shown, the response pane focused.
+    private func arriving() throws -> ExplorerHarness {
+        let harness = try harness()
+        harness.press("F5")
+        harness.advance(by: .milliseconds(350))
+        harness.press("g", "3")
+        return harness
+    }
+
     /// Items in the tree's root (a partial tree's so far).
     private func rootItems(_ harness: ExplorerHarness) -> Int? {
         guard let tree = harness.state.response.tree else { return nil }
@@ -81,10 +90,7 @@ struct PartialTreeTests {
     }
 
     @Test func foldsAndSelectionCarryToTheNextPartialTreeAndToTheWholeOne() throws {
-        let harness = try harness()
-        harness.press("F5")
-        harness.advance(by: .milliseconds(350))
-        harness.press("g", "3")
+        let harness = try arriving()
         harness.press("j", "j")
         harness.press(.enter)
         let second = try #require(harness.state.response.tree?.document.child(JSONNode(index: 0), at: 1))
@@ -129,10 +135,7 @@ struct PartialTreeTests {
     }
 
     @Test func aSearchMadeWhileTheBodyArrivesGrowsWithIt() throws {
-        let harness = try harness()
-        harness.press("F5")
-        harness.advance(by: .milliseconds(350))
-        harness.press("g", "3")
+        let harness = try arriving()
         harness.press("/")
         harness.type("item 1")
         harness.press(.enter)
@@ -154,10 +157,7 @@ struct PartialTreeTests {
     }
 
     @Test func aFilterMadeWhileTheBodyArrivesGrowsWithIt() throws {
-        let harness = try harness()
-        harness.press("F5")
-        harness.advance(by: .milliseconds(350))
-        harness.press("g", "3")
+        let harness = try arriving()
         harness.press("|")
         harness.type("$[*].id")
         harness.press(.enter)
@@ -176,10 +176,7 @@ struct PartialTreeTests {
     }
 
     @Test func whatNeedsTheWholeBodyWaitsForIt() throws {
-        let harness = try harness()
-        harness.press("F5")
-        harness.advance(by: .milliseconds(350))
-        harness.press("g", "3")
+        let harness = try arriving()
         harness.press("s")
         #expect(harness.shows("The body is still arriving"), "\(harness.screen)")
         #expect(harness.state.overlay == nil, "no save prompt")
