@@ -139,6 +139,9 @@ public enum URLSerializer {
     }
 
     private static func isAbsolute(_ text: String) -> Bool {
+        // A request path starts with `/`: only an `h` or `H` can start an absolute URL (no other
+        // character lower-cases to it), so most texts are answered by their first byte.
+        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "h") else { return false }
         // By bytes when the first bytes are ASCII (no lower-cased copy); otherwise by characters,
         // where a combining mark after `//` makes another character.
         guard text.utf8.prefix(9).allSatisfy({ $0 < 0x80 }) else {

@@ -176,9 +176,16 @@ package struct RequestResolver: Sendable {
 
     /// The secret access key and the session token are secrets even when written as literals.
     private func noteSecrets(of signing: ResolvedRequest.AWSSigning, _ resolver: inout VariableResolver) {
-        for secret in [signing.secretAccessKey, signing.sessionToken] where !secret.isEmpty {
-            if !resolver.secretValues.contains(secret) { resolver = resolver.noting(secret: secret) }
-        }
+        noteSecret(signing.secretAccessKey, &resolver)
+        noteSecret(signing.sessionToken, &resolver)
+    }
+
+    /// A value that is a secret whatever it came from: one look-up for the usual one, a secret of
+    /// the collection that the caller masks already (every request of a signed run asks).
+    private func noteSecret(_ secret: String, _ resolver: inout VariableResolver) {
+        guard !secret.isEmpty, !resolver.alreadyMasked.contains(secret), !resolver.secretValues.contains(secret)
+        else { return }
+        resolver = resolver.noting(secret: secret)
     }
 
     /// The JWT's fields resolved; its secret is a secret even when written as a literal.
