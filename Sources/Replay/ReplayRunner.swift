@@ -61,12 +61,15 @@ package final class ReplayRunner: Sendable {
         var results = [RequestResult?](repeating: nil, count: items.count)
         // One preparer per collection file: what every request of it shares is worked out once.
         var preparers: [RequestPreparer] = []
-        func preparer(for document: CollectionDocument) -> RequestPreparer {
+        func preparer(for item: RunPlan.Item) -> RequestPreparer {
             // Consecutive requests mostly share their collection: the last one used is tried first.
-            if let last = preparers.last, last.serves(document) { return last }
-            if let known = preparers.first(where: { $0.serves(document) }) { return known }
+            let (path, collectionID) = (item.documentPath, item.collectionID)
+            if let last = preparers.last, last.serves(path: path, collectionID: collectionID) { return last }
+            if let known = preparers.first(where: { $0.serves(path: path, collectionID: collectionID) }) {
+                return known
+            }
             let preparer = services.preparer(
-                for: document, environmentName: configuration.environment, cookieJar: configuration.cookieJar)
+                for: item.document, environmentName: configuration.environment, cookieJar: configuration.cookieJar)
             preparers.append(preparer)
             return preparer
         }
@@ -89,10 +92,10 @@ package final class ReplayRunner: Sendable {
                 if stop {
                     result = skipped(item)
                 } else {
-                    let collectionID = item.document.collection.id
-                    let values = knownValues(collectionID, item.document, &known)
+                    let collectionID = item.collectionID
+                    let values = known[collectionID] ?? knownValues(collectionID, item.document, &known)
                     let execution = RequestExecution(
-                        runner: self, item: item, preparer: preparer(for: item.document), captures: values)
+                        runner: self, item: item, preparer: preparer(for: item), captures: values)
                     let outcome = await execution.run()
                     result = outcome.result
                     if !outcome.captured.isEmpty {
@@ -129,10 +132,10 @@ package final class ReplayRunner: Sendable {
                     started[index] = true
                     running += 1
                     let item = items[index]
-                    let collectionID = item.document.collection.id
-                    let values = knownValues(collectionID, item.document, &known)
+                    let collectionID = item.collectionID
+                    let values = known[collectionID] ?? knownValues(collectionID, item.document, &known)
                     let execution = RequestExecution(
-                        runner: self, item: item, preparer: preparer(for: item.document), captures: values)
+                        runner: self, item: item, preparer: preparer(for: item), captures: values)
                     let position = index
                     group.addTask { (position, await execution.run()) }
                 }

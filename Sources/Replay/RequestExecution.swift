@@ -26,7 +26,6 @@ struct RequestExecution {
     func run() async -> Outcome {
         if scripted == nil, hasScripts { return await runScripted() }
         let configuration = runner.configuration
-        let document = item.document
         let saved = scripted?.request ?? item.request
         var preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
         // What stops the request before it is sent, beside the preparation's problems.
@@ -41,8 +40,8 @@ struct RequestExecution {
             }
         }
         var result = RequestResult(
-            collectionName: document.collection.name, collectionID: document.collection.id,
-            collectionFile: document.path, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
+            collectionName: item.collectionName, collectionID: item.collectionID,
+            collectionFile: item.documentPath, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
             method: saved.sentMethod, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
         if configuration.fromHistory { return recheck(preparation: preparation, into: result) }
@@ -239,7 +238,7 @@ struct RequestExecution {
         let entry: HistoryEntry?
         do throws(StateStoreError) {
             entry = try runner.services.history.entries(
-                collectionID: item.document.collection.id, requestID: item.request.id
+                collectionID: item.collectionID, requestID: item.request.id
             ).last
         } catch {
             return Outcome(result: Self.noHistory(error.description, into: result), captured: [:])
@@ -354,7 +353,7 @@ struct RequestExecution {
         _ options: SnapshotOptions, facts: ResponseFacts, redactor: Redactor, result: inout RequestResult
     ) -> ExpectationCheck {
         let context = SnapshotContext(
-            collectionFile: item.document.path, requestID: item.request.id, redactor: redactor)
+            collectionFile: item.documentPath, requestID: item.request.id, redactor: redactor)
         let check = SnapshotCheck(options: options, facts: facts, context: context)
         guard runner.configuration.updateSnapshots, let current = check.current else { return check.expectationCheck }
         do throws(SnapshotError) {

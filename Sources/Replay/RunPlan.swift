@@ -34,6 +34,11 @@ package struct RunPlan: Sendable, Equatable {
         private var fields: Fields
 
         package var document: CollectionDocument { fields.document }
+        /// Its collection's id and file, read in place (`document` copies the whole document, and
+        /// a run asks for these per request).
+        package var collectionID: String { fields.document.collection.id }
+        package var collectionName: String { fields.document.collection.name }
+        package var documentPath: String { fields.document.path }
         package var folderPath: [String] { fields.folderPath }
         /// Setting it works out again what follows from it (queries, scripts, contracts).
         package var request: SavedRequest {

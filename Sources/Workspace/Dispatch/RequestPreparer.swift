@@ -92,7 +92,12 @@ package final class RequestPreparer: Sendable {
 
     /// Whether this preparer is for `document` (the same file and collection).
     package func serves(_ document: CollectionDocument) -> Bool {
-        document.path == self.document.path && document.collection.id == self.document.collection.id
+        serves(path: document.path, collectionID: document.collection.id)
+    }
+
+    /// Whether this preparer is for the collection `collectionID` in the file at `path`.
+    package func serves(path: String, collectionID: String) -> Bool {
+        path == document.path && collectionID == document.collection.id
     }
 
     /// Resolves `saved` in this preparer's environment with `captures` (values taken from earlier
