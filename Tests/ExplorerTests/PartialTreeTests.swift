@@ -299,3 +299,49 @@ struct BodyPreviewParseTests {
         #expect(interim != nil && interim?.prefix == nil, "a redirect: asked again for the next head's body")
     }
 }
+
+/// A `|` filter asked over a partial tree whose body ends before the filter answers: the whole
+/// body asks it again, and that answer, coming after the first, is the one shown.
+struct PartialTreeFilterRaceTests {
+    @Test func aFilterAskedAsTheBodyEndsIsAskedAgainOverTheWholeBody() throws {
+        let first = #"{"id":1,"name":"Ada"}"#
+        let wholeText = "[" + first + #",{"id":2,"name":"Grace"}]"#
+        let whole = try Results.json(wholeText, generation: 5)
+        var started = try #require(try Results.json("[" + first + "]", generation: 5).response)
+        started.partial = PartialBody(shown: first.utf8.count + 1, received: 30, full: false)
+        let partial = ExchangeResult(
+            generation: 5, outcome: .response(started), environmentName: "dev", isMock: true, url: "", method: "GET")
+        guard case .json(let startDocument) = started.content, case .json(let wholeDocument)? = whole.response?.content
+        else {
+            Issue.record("not JSON")
+            return
+        }
+        var state = ResponseViewState()
+        var context = ResponseReducer.Context(liveResult: partial, requestName: "Users")
+        _ = ResponseReducer.reduce(&state, .previewUpdated, context)
+        #expect(state.treePartial)
+        _ = ResponseReducer.reduce(&state, .command(.filter), context)
+        for key in "$[*].name" { _ = ResponseReducer.reduce(&state, .type(.char(key)), context) }
+        let asked = ResponseReducer.reduce(&state, .type(KeyEvent(.enter)), context)
+        #expect(asked.effects == [.filter(generation: 5, query: "$[*].name", document: startDocument)])
+        #expect(state.filter.asked == "$[*].name")
+        // The whole body comes before the filter has answered: it is asked again over the whole.
+        context.liveResult = whole
+        let grown = ResponseReducer.reduce(&state, .showLatest, context)
+        #expect(
+            grown.effects == [.filter(generation: 5, query: "$[*].name", document: wholeDocument, refresh: true)])
+        // One work queue: the answer over the start comes first, the one over the whole replaces it.
+        _ = ResponseReducer.reduce(
+            &state, .filterFinished(generation: 5, query: "$[*].name", ExplorerProgram.filter("$[*].name", startDocument)),
+            context)
+        #expect(state.tree.map { $0.document.childCount($0.document.root) } == 1)
+        #expect(state.filter.asked == nil)
+        _ = ResponseReducer.reduce(
+            &state,
+            .filterFinished(
+                generation: 5, query: "$[*].name", ExplorerProgram.filter("$[*].name", wholeDocument), refresh: true),
+            context)
+        #expect(state.tree.map { $0.document.childCount($0.document.root) } == 2)
+        #expect(state.filter.applied == "$[*].name")
+    }
+}

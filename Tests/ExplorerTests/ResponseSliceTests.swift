@@ -142,7 +142,10 @@ struct ResponseSliceTests {
         steps.step(
             .type(KeyEvent(.enter)),
             outcome: ResponseReducer.Outcome(effects: [.filter(generation: 3, query: "$[*].name", document: document)])
-        ) { $0.filter.isEditing = false }
+        ) {
+            $0.filter.isEditing = false
+            $0.filter.asked = "$[*].name"
+        }
         let selected = try JSONDocument(text: #"["Ada","Grace"]"#)
         let result = JSONFilterResult(document: selected, count: 2, paths: ["$[0]['name']", "$[1]['name']"])
         steps.step(.filterFinished(generation: 2, query: "$[*].name", .success(result)))
@@ -150,6 +153,7 @@ struct ResponseSliceTests {
             .filterFinished(generation: 3, query: "$[*].name", .success(result)),
             outcome: ResponseReducer.Outcome(notice: Notice("2 values selected by $[*].name", kind: .info))
         ) {
+            $0.filter.asked = nil
             $0.filter.applied = "$[*].name"
             $0.filter.document = selected
             $0.filter.paths = result.paths

@@ -1,5 +1,5 @@
 import Foundation
-import JSONTree
+package import JSONTree
 import TUI
 import Workspace
 
@@ -41,8 +41,10 @@ extension ExplorerProgram {
 
     // MARK: - JSONPath filter
 
-    nonisolated static func filter(_ query: String, _ document: JSONDocument) -> Result<JSONFilterResult, FilterFailure>
-    {
+    /// `query` run over `document`: the selected values as an array of their own.
+    package nonisolated static func filter(
+        _ query: String, _ document: JSONDocument
+    ) -> Result<JSONFilterResult, FilterFailure> {
         let path: JSONPath
         do {
             path = try JSONPath(query)

@@ -140,6 +140,9 @@ package struct JSONPathFilterState: Sendable, Equatable {
     package var error: String?
     /// Each selected value's JSONPath in the response, in the filtered array's order.
     package var paths: [String] = []
+    /// The query asked for and not answered yet: a body that grows meanwhile asks it again over
+    /// the larger document, so the answer to the smaller one is not the last shown.
+    package var asked: String?
 
     package init() {}
 

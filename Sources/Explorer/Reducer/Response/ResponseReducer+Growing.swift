@@ -26,7 +26,14 @@ extension ResponseReducer {
         state.treeGeneration = nil
         buildTree(result, &state)
         carry(partial, &state)
-        return searchAgain(generation: result.generation, &state)
+        var outcome = searchAgain(generation: result.generation, &state)
+        // A filter asked over the smaller document and not answered yet is asked again over this
+        // one: its answer comes after the first (one work queue) and replaces it.
+        if let asked = state.filter.asked {
+            outcome.effects.append(
+                .filter(generation: result.generation, query: asked, document: document, refresh: true))
+        }
+        return outcome
     }
 
     /// The search that is on, asked again over the tree's (larger) document.

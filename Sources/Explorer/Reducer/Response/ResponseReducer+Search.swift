@@ -59,6 +59,7 @@ extension ResponseReducer {
                 state.filter.isEditing = false
                 let query = state.filter.query.text.trimmingCharacters(in: .whitespaces)
                 if query.isEmpty {
+                    state.filter.asked = nil
                     state.filter.applied = nil
                     state.filter.document = nil
                     state.filter.error = nil
@@ -67,6 +68,7 @@ extension ResponseReducer {
                     return Outcome()
                 }
                 guard case .json(let document)? = shown?.response?.content else { return Outcome() }
+                state.filter.asked = query
                 return Outcome(effects: [.filter(generation: generation, query: query, document: document)])
             }
             _ = state.filter.query.handle(key)
@@ -92,6 +94,7 @@ extension ResponseReducer {
         _ query: String, _ result: Result<JSONFilterResult, FilterFailure>, _ shown: ExchangeResult?,
         _ state: inout ResponseViewState
     ) -> Outcome {
+        if state.filter.asked == query { state.filter.asked = nil }
         switch result {
         case .success(let filtered):
             state.filter.applied = query
