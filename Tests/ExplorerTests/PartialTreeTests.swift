@@ -331,9 +331,8 @@ struct PartialTreeFilterRaceTests {
         #expect(
             grown.effects == [.filter(generation: 5, query: "$[*].name", document: wholeDocument, refresh: true)])
         // One work queue: the answer over the start comes first, the one over the whole replaces it.
-        _ = ResponseReducer.reduce(
-            &state, .filterFinished(generation: 5, query: "$[*].name", ExplorerProgram.filter("$[*].name", startDocument)),
-            context)
+        let overStart = ExplorerProgram.filter("$[*].name", startDocument)
+        _ = ResponseReducer.reduce(&state, .filterFinished(generation: 5, query: "$[*].name", overStart), context)
         #expect(state.tree.map { $0.document.childCount($0.document.root) } == 1)
         #expect(state.filter.asked == nil)
         _ = ResponseReducer.reduce(
