@@ -40,7 +40,9 @@ struct JSONCommandMemoryTests {
     }
 
     /// Runs `lazer` with `arguments`, stdout to /dev/null: its exit status and peak resident size
-    /// in bytes (`wait4`'s rusage of that one child).
+    /// in bytes, the child's `VmHWM` read while it runs. Not `wait4`'s `ru_maxrss`: a child spawned
+    /// from this process starts that at this process's own peak (Linux keeps the high-water mark of
+    /// the memory it replaced at `exec`), so other tests' memory showed up in it.
     static func peakResident(
         _ arguments: [String], environment overrides: [String: String] = [:]
     ) throws -> (status: Int32, peak: Int) {
@@ -59,10 +61,25 @@ struct JSONCommandMemoryTests {
         let spawned = posix_spawn(&pid, binary, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        var peak = 0
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { break }
+            if waited < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            peak = max(peak, highWaterMark(of: pid))
+            usleep(1_000)
+        }
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exitStatus, usage.ru_maxrss * 1_024)
+        return (exitStatus, peak)
+    }
+
+    /// `VmHWM` of process `pid` in bytes (0 once it has let its memory go).
+    static func highWaterMark(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+        return kilobytes * 1_024
     }
 
     @Test("a 64 MB file is printed and queried holding its index and a window, not the body")
