@@ -93,7 +93,7 @@ package final class ReplayRunner: Sendable {
                     result = skipped(item)
                 } else {
                     let collectionID = item.collectionID
-                    let values = known[collectionID] ?? knownValues(collectionID, item.document, &known)
+                    let values = knownValues(for: item, &known)
                     let execution = RequestExecution(
                         runner: self, item: item, preparer: preparer(for: item), captures: values)
                     let outcome = await execution.run()
@@ -132,8 +132,7 @@ package final class ReplayRunner: Sendable {
                     started[index] = true
                     running += 1
                     let item = items[index]
-                    let collectionID = item.collectionID
-                    let values = known[collectionID] ?? knownValues(collectionID, item.document, &known)
+                    let values = knownValues(for: item, &known)
                     let execution = RequestExecution(
                         runner: self, item: item, preparer: preparer(for: item), captures: values)
                     let position = index
@@ -161,14 +160,14 @@ package final class ReplayRunner: Sendable {
         }
     }
 
-    /// The values captured so far for `collectionID`, started from the `--var` values the first
-    /// time (looked up once: this runs for every request).
+    /// The values captured so far for `item`'s collection, started from the `--var` values the
+    /// first time (looked up once, its document read only then: this runs for every request).
     private func knownValues(
-        _ collectionID: String, _ document: CollectionDocument, _ known: inout [String: [String: VariableScope.Value]]
+        for item: RunPlan.Item, _ known: inout [String: [String: VariableScope.Value]]
     ) -> [String: VariableScope.Value] {
-        if let values = known[collectionID] { return values }
-        let values = initialValues(for: document)
-        known[collectionID] = values
+        if let values = known[item.collectionID] { return values }
+        let values = initialValues(for: item.document)
+        known[item.collectionID] = values
         return values
     }
 

@@ -14,23 +14,32 @@ struct CurlBodyPreviewTests {
         BodyPreview { _, headers in headers.mediaType == "application/json" }
     }
 
-    @Test("half a JSON array is in the preview while the server waits; the whole body follows as always")
-    func halfBeforeTheRest() async throws {
-        let server = try LoopbackServer.shared()
-        let gate = "preview-\(UUID().uuidString)"
-        let preview = Self.jsonOnly()
+    /// Asks for a 2,000-item JSON array that the server sends half of and holds until `gate` is
+    /// released: the send under way, and what `preview` holds once more than 50,000 bytes came.
+    static func halfArrived(
+        _ preview: BodyPreview, gate: String, on server: LoopbackServer
+    ) async throws -> (task: Task<DataResponse, any Error>, snapshot: BodyPreview.Snapshot?) {
         let request = DispatcherSupport.request(server.url("/json-array?count=2000&gate=\(gate)")) {
             $0.bodyPreview = preview
         }
         let future = DispatcherSupport.dispatcher().dataFuture(from: request)
         let task = Task { try await future.value }
-        // The server sends half and waits for the gate: the preview holds that half.
         var snapshot: BodyPreview.Snapshot?
         for _ in 0..<600 {
             snapshot = preview.snapshot()
             if let snapshot, snapshot.received > 50_000 { break }
             try await Task.sleep(for: .milliseconds(50))
         }
+        return (task, snapshot)
+    }
+
+    @Test("half a JSON array is in the preview while the server waits; the whole body follows as always")
+    func halfBeforeTheRest() async throws {
+        let server = try LoopbackServer.shared()
+        let gate = "preview-\(UUID().uuidString)"
+        let preview = Self.jsonOnly()
+        // The server sends half and waits for the gate: the preview holds that half.
+        let (task, snapshot) = try await Self.halfArrived(preview, gate: gate, on: server)
         let arrived = try #require(snapshot)
         #expect(arrived.status == 200)
         #expect(arrived.kept)
@@ -55,17 +64,7 @@ struct CurlBodyPreviewTests {
         let server = try LoopbackServer.shared()
         let gate = "preview-limit-\(UUID().uuidString)"
         let small = BodyPreview(limit: 1000) { _, headers in headers.mediaType == "application/json" }
-        let request = DispatcherSupport.request(server.url("/json-array?count=2000&gate=\(gate)")) {
-            $0.bodyPreview = small
-        }
-        let future = DispatcherSupport.dispatcher().dataFuture(from: request)
-        let task = Task { try await future.value }
-        var snapshot: BodyPreview.Snapshot?
-        for _ in 0..<600 {
-            snapshot = small.snapshot()
-            if let snapshot, snapshot.received > 50_000 { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        let (task, snapshot) = try await Self.halfArrived(small, gate: gate, on: server)
         let kept = try #require(snapshot)
         #expect(kept.bytes.count == 1000)
         #expect(kept.received > 50_000)

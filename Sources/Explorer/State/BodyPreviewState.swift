@@ -69,6 +69,9 @@ package struct BodyPreviewParse: Sendable, Equatable {
     /// The bytes of `prefix` as Raw shows them (without the brackets that close it), their lines
     /// found on the work queue.
     package var raw: TextBody?
+    /// The containers of `prefix` still open where it stops (`PartialBody.arriving`), found on the
+    /// work queue too.
+    package var arriving: [JSONNode]
     /// Bytes of the body received when it was read.
     package var received: Int64
     /// Bytes of it kept (the transport keeps the start only, up to its limit).
@@ -83,6 +86,7 @@ package struct BodyPreviewParse: Sendable, Equatable {
         self.headers = headers
         self.prefix = prefix
         raw = prefix.map { TextBody(bytes: Array($0.document.bytes.prefix($0.keptCount))) }
+        arriving = prefix.map { PartialBody.arriving(in: $0.document, count: $0.openContainers) } ?? []
         self.received = received
         self.kept = kept
         self.full = full

@@ -49,9 +49,7 @@ package struct Redactor: Sendable {
         }
         .map(SecretMatcher.init)
         var starts = [Bool](repeating: false, count: 256)
-        for matcher in matchers {
-            for byte in matcher.startBytes { starts[Int(byte)] = true }
-        }
+        for matcher in matchers { matcher.markStarts { starts[Int($0)] = true } }
         self.init(
             secrets: set, needles: needles, matchers: matchers, startBytes: starts, verbatim: verbatim,
             verbatimStarts: verbatimStarts)
@@ -96,11 +94,8 @@ package struct Redactor: Sendable {
         for value in values where value.utf8.count >= Self.minimumLength {
             let matcher = SecretMatcher(value)
             guard !added.contains(where: { $0.bytes == matcher.bytes }) else { continue }
-            if let position = added.firstIndex(where: { $0.bytes.count < matcher.bytes.count }) {
-                added.insert(matcher, at: position)
-            } else {
-                added.append(matcher)
-            }
+            added.insert(
+                matcher, at: added.firstIndex { $0.bytes.count < matcher.bytes.count } ?? added.endIndex)
             matcher.markStarts { starts.insert($0) }
         }
         guard added.count > verbatim.count else { return self }

@@ -12,12 +12,8 @@ struct SecretMatcher: Sendable {
         bytes = Array(secret.utf8)
     }
 
-    /// The bytes a match can start with: the secret's first byte and the starts of escapes.
-    var startBytes: [UInt8] {
-        [bytes[0], UInt8(ascii: "%"), UInt8(ascii: "\\")] + (bytes[0] == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : [])
-    }
-
-    /// Calls `mark` with each of `startBytes`, making no array (a signed send adds a matcher).
+    /// Calls `mark` with each byte a match can start with: the secret's first byte and the starts
+    /// of escapes (no array made: a signed send adds a matcher).
     func markStarts(_ mark: (UInt8) -> Void) {
         mark(bytes[0])
         mark(UInt8(ascii: "%"))

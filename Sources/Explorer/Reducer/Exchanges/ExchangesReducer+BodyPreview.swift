@@ -63,8 +63,7 @@ extension ExchangesReducer {
             timings: Timings(), size: parse.received, content: .json(prefix.document),
             contentType: parse.headers["Content-Type"], banner: nil, checks: [], rawLines: parse.raw)
         response.partial = PartialBody(
-            shown: prefix.keptCount, received: parse.received, full: parse.full,
-            arriving: PartialBody.arriving(in: prefix.document, count: prefix.openContainers))
+            shown: prefix.keptCount, received: parse.received, full: parse.full, arriving: parse.arriving)
         var result = ExchangeResult(
             generation: generation, outcome: .response(response), environmentName: exchange.environmentName,
             isMock: exchange.isMock, url: "", method: "")

@@ -74,11 +74,7 @@ extension ResponseReducer {
         state.tree = tree
         state.selectedRow = min(state.selectedRow, max(0, tree.rowCount - 1))
         state.offset = min(state.offset, state.selectedRow)
-        if case .json(let original)? = shown?.response?.content {
-            state.findings = TreeFinding.filtered(
-                TreeFinding.make(shown?.response?.checks ?? [], in: original), original: original,
-                filtered: filtered.document, paths: filtered.paths)
-        }
+        state.findings = filteredFindings(filtered, shown)
         return searchAgain(generation: shown?.generation ?? 0, &state)
     }
 }

@@ -107,14 +107,7 @@ extension ResponseReducer {
             state.selectedRow = 0
             state.offset = 0
             state.search = TreeSearchState()
-            // The findings name values of the response: each goes to its copy in the filtered array.
-            if case .json(let original)? = shown?.response?.content {
-                state.findings = TreeFinding.filtered(
-                    TreeFinding.make(shown?.response?.checks ?? [], in: original), original: original,
-                    filtered: filtered.document, paths: filtered.paths)
-            } else {
-                state.findings = []
-            }
+            state.findings = filteredFindings(filtered, shown)
             state.currentFinding = nil
             return Outcome(
                 notice: Notice(
@@ -123,5 +116,13 @@ extension ResponseReducer {
             state.filter.error = failure.message
             return Outcome()
         }
+    }
+
+    /// The findings on the response shown, each moved to its copy in the filtered array.
+    static func filteredFindings(_ filtered: JSONFilterResult, _ shown: ExchangeResult?) -> [TreeFinding] {
+        guard case .json(let original)? = shown?.response?.content else { return [] }
+        return TreeFinding.filtered(
+            TreeFinding.make(shown?.response?.checks ?? [], in: original), original: original,
+            filtered: filtered.document, paths: filtered.paths)
     }
 }
