@@ -38,6 +38,8 @@ package final class ExplorerHarness {
     package let backend: TestBackend
     package let main = ManualScheduler()
     package let work = ManualScheduler()
+    /// The tree's searches and filters (`ExplorerDependencies.queries`): a queue of their own, as in the app.
+    package let queries = ManualScheduler()
     package let timeline = ManualClock()
     package let clock: ManualExplorerClock
     package let host = RecordingTerminalHost()
@@ -75,7 +77,7 @@ package final class ExplorerHarness {
         var dependencies = ExplorerDependencies(
             // An instance no running process owns: a second harness on the same folder takes its
             // drafts as a restarted explorer takes a crashed one's.
-            workspace: workspace, main: main, work: work,
+            workspace: workspace, main: main, work: work, queries: queries,
             draftInstance: DraftInstance(id: UUID().uuidString, process: "harness"),
             temporaryFolder: folder.temporary, watchesFolders: false,
             stageClock: { [timeline] in timeline.now })
@@ -238,11 +240,11 @@ package final class ExplorerHarness {
 
     // MARK: - Running
 
-    /// Runs queued work (the work queue, then the main queue, and again) until none is left.
-    /// Timers wait for `advance(by:)`.
+    /// Runs queued work (the work queue, the queries' queue, then the main queue, and again)
+    /// until none is left. Timers wait for `advance(by:)`.
     package func settle(sourceLocation: SourceLocation = #_sourceLocation) {
         for _ in 0..<100_000 {
-            let ran = work.runAll() + main.runAll()
+            let ran = work.runAll() + queries.runAll() + main.runAll()
             if ran == 0 { return }
         }
         Issue.record("the explorer kept scheduling work and never settled", sourceLocation: sourceLocation)

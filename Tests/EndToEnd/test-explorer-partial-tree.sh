@@ -62,13 +62,15 @@ check "partial: a search finds what has come" wait_for partial "[0-9]+ match(es)
 FOUND=$(screen partial | grep -oE '[0-9]+ match(es)? \(n/N\)' | head -1 | tr -dc 0-9)
 # The whole body holds 111 ("item 59", "item 590"…"item 599", "item 5900"…"item 5999").
 check "partial: the search ran over part of the body ($FOUND of 111 matches)" test "${FOUND:-111}" -lt 111
+check "partial: the partial line counts the matches so far" wait_for partial "◐ partial · /item 59: [0-9]+ match(es)? so far \(n/N\)"
 keys partial g g
 required "whole: the whole tree replaces it" wait_for partial "▾ \[ 6,000 items" 30
 check "whole: no longer partial" wait_gone partial "◐ partial"
 check "whole: its check passed" wait_for partial "Checks ✓1"
 check "whole: the item unfolded before is still unfolded" wait_for partial 'name: "item 1"'
-# The search runs again over the whole body on the work queue, after the exchange is recorded.
-sleep 1
+# The search runs again over the whole body (on the queries' queue, not behind the exchange's
+# history write) and says the whole body's count once.
+check "whole: the search's count over the whole body is said" wait_for partial "111 matches \(n/N\)"
 keys partial N
 check "whole: the search made while it arrived steps to a match that came later" wait_for partial 'name: "item 5999"'
 keys partial C-q

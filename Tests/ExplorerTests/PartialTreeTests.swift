@@ -143,15 +143,27 @@ struct PartialTreeTests {
         #expect(early > 0, "\(harness.screen)")
         let current = try #require(harness.state.response.search.currentMatch)
         let selected = harness.state.response.selectedRow
+        #expect(harness.shows("/item 1: \(early) match\(early == 1 ? "" : "es") so far (n/N)"), "\(harness.screen)")
         harness.advance(by: .seconds(1))
-        #expect(harness.state.response.search.matches.count > early, "matches in what came since are found")
+        let later = harness.state.response.search.matches.count
+        #expect(later > early, "matches in what came since are found")
+        #expect(
+            harness.shows("/item 1: \(CountText.format(later)) matches so far"), "the count grows: \(harness.screen)")
         #expect(harness.state.response.search.currentMatch == current, "the match shown stays the current one")
         #expect(harness.state.response.selectedRow == selected, "and the selection does not jump")
-        harness.advance(by: .seconds(10))
+        // The whole body's count is said once, when its search answers (a toast, read as it shows).
+        var said: [String] = []
+        for _ in 0..<100 {
+            harness.advance(by: .milliseconds(100))
+            if let toast = harness.state.toast?.message, said.last != toast { said.append(toast) }
+        }
+        #expect(said.last == "1,111 matches (n/N)", "\(said)")
+        #expect(said.filter { $0.contains("1,111") }.count == 1)
         #expect(rootItems(harness) == 4_000)
         // "item 1", "item 10"…"item 19", "item 100"…, "item 1000"…: 1 + 10 + 100 + 1,000 names.
         #expect(harness.state.response.search.matches.count == 1_111)
         #expect(harness.state.response.search.lastPattern == "item 1")
+        #expect(!harness.shows("so far"), "the whole body's tree is not partial: \(harness.screen)")
         harness.press("N")
         #expect(harness.shows("item 1999"), "n/N step through the whole body's matches: \(harness.screen)")
     }
@@ -173,6 +185,32 @@ struct PartialTreeTests {
         #expect(harness.state.response.tree.map { $0.document.childCount($0.document.root) } == 4_000)
         #expect(harness.state.response.filter.applied == "$[*].id", "the whole body keeps the filter")
         #expect(harness.shows("4,000 items"), "\(harness.screen)")
+    }
+
+    @Test func gOnAFilteredTreeFollowsItsEndAsTheBodyArrives() throws {
+        let harness = try arriving()
+        harness.press("|")
+        harness.type("$[*].id")
+        harness.press(.enter)
+        harness.press("G")
+        let early = try #require(harness.state.response.tree?.rowCount)
+        #expect(harness.state.response.selectedRow == early - 1)
+        harness.advance(by: .seconds(1))
+        let later = try #require(harness.state.response.tree?.rowCount)
+        #expect(later > early, "\(harness.screen)")
+        #expect(harness.state.response.selectedRow == later - 1, "the selection stays on the last row")
+        harness.advance(by: .seconds(10))
+        let rows = try #require(harness.state.response.tree?.rowCount)
+        #expect(rows > 4_000 && harness.state.response.selectedRow == rows - 1, "the last row of the whole")
+        #expect(harness.shows("3999"), "and shown: \(harness.screen)")
+        // Away from the end, the selection stays where it is as the tree grows.
+        let other = try arriving()
+        other.press("|")
+        other.type("$[*].id")
+        other.press(.enter)
+        other.press("j")
+        other.advance(by: .seconds(1))
+        #expect(other.state.response.selectedRow == 1)
     }
 
     @Test func whatNeedsTheWholeBodyWaitsForIt() throws {

@@ -102,10 +102,18 @@ enum ResponseLayout {
     /// The line above the tree of a body still arriving (the row just above the tree's rows).
     static func partialLine(_ state: ExplorerState) -> String? {
         guard state.response.tree != nil, let partial = state.shownResult?.response?.partial else { return nil }
-        // The status line counts the bytes received; this says what the tree is.
-        return partial.full
-            ? "◐ partial: the first \(ByteCount.format(Int64(partial.shown))); the rest when all has come"
-            : "◐ partial: what has come so far, growing as the body arrives"
+        // The status line counts the bytes received; this says what the tree is, and how many
+        // matches a search that is on has found in it so far (it grows with the tree).
+        let search = state.response.search
+        guard !search.lastPattern.isEmpty, !search.isEditing else {
+            return partial.full
+                ? "◐ partial: the first \(ByteCount.format(Int64(partial.shown))); the rest when all has come"
+                : "◐ partial: what has come so far, growing as the body arrives"
+        }
+        // Shorter, so the count fits a narrow pane.
+        let what = partial.full ? " (the first \(ByteCount.format(Int64(partial.shown))))" : ""
+        return "◐ partial\(what) · /\(search.lastPattern): "
+            + "\(ResponseReducer.matchCount(search.matches.count)) so far (n/N)"
     }
 
     /// The search's or filter's text field: after "/ " or "| " on the content's first row.

@@ -8,8 +8,12 @@ package struct ExplorerDependencies: Sendable {
     package var workspace: WorkspaceServices
     /// Where effect results are handed back to the program (the main queue in the app).
     package var main: any Scheduler
-    /// Where heavy work runs: loading files, parsing bodies, search, history writes.
+    /// Where heavy work runs: loading files, parsing bodies, history writes.
     package var work: any Scheduler
+    /// Where the tree's `/` searches and `|` filters run, one after another: beside the work
+    /// queue, so a search asked again when a body has all come is not behind that exchange's
+    /// history write (tests pass their work scheduler).
+    package var queries: any Scheduler
     /// Where scripts run (issue 32): off the main queue and the work queue, since a script may
     /// run up to its time limit or wait on `pm.sendRequest` (tests pass their work scheduler).
     package var scripts: any Scheduler
@@ -28,13 +32,14 @@ package struct ExplorerDependencies: Sendable {
 
     package init(
         workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler,
-        scripts: (any Scheduler)? = nil, draftInstance: DraftInstance = .current(),
+        scripts: (any Scheduler)? = nil, queries: (any Scheduler)? = nil, draftInstance: DraftInstance = .current(),
         temporaryFolder: String, watchesFolders: Bool = true, stageClock: (@Sendable () -> Duration)? = nil
     ) {
         self.workspace = workspace
         self.main = main
         self.work = work
         self.scripts = scripts ?? work
+        self.queries = queries ?? work
         self.draftInstance = draftInstance
         self.temporaryFolder = temporaryFolder
         self.watchesFolders = watchesFolders

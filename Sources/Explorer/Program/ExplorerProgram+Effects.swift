@@ -144,7 +144,7 @@ extension ExplorerProgram {
         case .history(let job): history(job)
         case .snapshot(let job): snapshot(job)
         case .search(let generation, let pattern, let document, let refresh):
-            dependencies.work.schedule { [weak self] in
+            dependencies.queries.schedule { [weak self] in
                 do throws(JSONSearchError) {
                     var search = try JSONSearch(document: document, query: JSONSearchQuery(pattern))
                     let matches = search.all().map(\.node)
@@ -159,7 +159,7 @@ extension ExplorerProgram {
                 }
             }
         case .filter(let generation, let query, let document, let refresh):
-            dependencies.work.schedule { [weak self] in
+            dependencies.queries.schedule { [weak self] in
                 let result = Self.filter(query, document)
                 self?.deliver(.filterFinished(generation: generation, query: query, result, refresh: refresh))
             }

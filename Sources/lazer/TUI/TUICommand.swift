@@ -106,6 +106,7 @@ struct TUICommand: ParsableCommand {
             let explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
                 scripts: DispatchQueueScheduler(DispatchQueue(label: "lazer.scripts", qos: .userInitiated)),
+                queries: DispatchQueueScheduler(DispatchQueue(label: "lazer.queries", qos: .userInitiated)),
                 temporaryFolder: NSTemporaryDirectory())
             // On quit or a signal, the network thread is joined before the process exits.
             let host = CursesTerminalHost(backend: backend, beforeExit: { dispatcher.shutdown() })

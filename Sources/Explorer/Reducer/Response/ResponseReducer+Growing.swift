@@ -45,13 +45,22 @@ extension ResponseReducer {
 
     /// A search asked again over a grown tree answered: its matches replace the ones before, the
     /// match `n`/`N` stood on stays current (a node keeps its place as the document grows), and the
-    /// selection does not move.
-    static func searchRefreshed(_ matches: [JSONNode], _ error: String?, _ state: inout ResponseViewState) -> Outcome {
+    /// selection does not move. While the body arrives the partial line counts them; the answer
+    /// over the whole body says its count once, as the first search did.
+    static func searchRefreshed(
+        _ matches: [JSONNode], _ error: String?, _ shown: ExchangeResult?, _ state: inout ResponseViewState
+    ) -> Outcome {
         guard error == nil else { return Outcome() }
         let current = state.search.currentMatch
         state.search.matches = matches
         state.search.current = current.flatMap { matches.firstIndex(of: $0) }
-        return Outcome()
+        guard shown?.response?.partial == nil, !matches.isEmpty else { return Outcome() }
+        return Outcome(notice: Notice(matchCount(matches.count) + " (n/N)", kind: .info))
+    }
+
+    /// "1 match", "1,111 matches".
+    static func matchCount(_ count: Int) -> String {
+        "\(CountText.format(count)) match\(count == 1 ? "" : "es")"
     }
 
     /// A filter run again over a grown body answered: the filtered tree is replaced with its folds,
@@ -71,9 +80,16 @@ extension ResponseReducer {
             expanded.expandAll()
             tree = expanded
         }
+        // A selection on the last row follows the end, as on a tree that is not filtered (`G`).
+        let followsEnd = state.selectedRow > 0 && state.selectedRow == (state.tree?.rowCount ?? 0) - 1
         state.tree = tree
-        state.selectedRow = min(state.selectedRow, max(0, tree.rowCount - 1))
-        state.offset = min(state.offset, state.selectedRow)
+        let last = max(0, tree.rowCount - 1)
+        state.selectedRow = followsEnd ? last : min(state.selectedRow, last)
+        if followsEnd {
+            state.scrollToSelection()
+        } else {
+            state.offset = min(state.offset, state.selectedRow)
+        }
         state.findings = filteredFindings(filtered, shown)
         return searchAgain(generation: shown?.generation ?? 0, &state)
     }

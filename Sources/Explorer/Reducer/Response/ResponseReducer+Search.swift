@@ -87,7 +87,7 @@ extension ResponseReducer {
             return Outcome(notice: Notice("No match for \"\(pattern)\"", kind: .warning))
         }
         _ = stepMatch(forward: true, &state)
-        return Outcome(notice: Notice("\(matches.count) match\(matches.count == 1 ? "" : "es") (n/N)", kind: .info))
+        return Outcome(notice: Notice(matchCount(matches.count) + " (n/N)", kind: .info))
     }
 
     static func filterFinished(

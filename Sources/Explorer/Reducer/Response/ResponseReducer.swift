@@ -168,7 +168,7 @@ package enum ResponseReducer: SliceReducer {
             guard (shown?.generation ?? 0) == generation, state.search.lastPattern == pattern else {
                 return Outcome()
             }
-            if refresh { return searchRefreshed(matches, error, &state) }
+            if refresh { return searchRefreshed(matches, error, shown, &state) }
             return searchFinished(pattern, matches, error, &state)
         case .filterFinished(let generation, let query, let result, let refresh):
             guard shown?.generation == generation else { return Outcome() }
