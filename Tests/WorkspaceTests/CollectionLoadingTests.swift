@@ -104,6 +104,26 @@ import Workspace
         #expect(messages.contains("no environment named \"staging\" (environments: local)"))
     }
 
+    @Test func aNameUsedThreeTimesNamesItsFirstUseEachTime() throws {
+        let requests = (0..<60).map { index in
+            #"{"id": "r\#(index % 20 == 7 ? 7 : index)", "name": "R\#(index)", "method": "GET", "url": "/\#(index)"}"#
+        }
+        let environments = ["a", "b", "a"].map { #"{"name": "\#($0)", "kind": "live", "baseURL": "http://x"}"# }
+        let text =
+            #"{"formatVersion": 1, "id": "big", "name": "Big", "#
+            + #""requests": [\#(requests.joined(separator: ","))], "#
+            + #""environments": [\#(environments.joined(separator: ","))]}"#
+        let result = load(text)
+        #expect(result.collection == nil)
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "duplicate request id \"r7\" (first used at requests[7].id)",
+                "duplicate request id \"r7\" (first used at requests[7].id)",
+                "duplicate environment \"a\" (first used at environments[0].name)",
+            ])
+        #expect(result.diagnostics.map(\.path) == ["requests[27].id", "requests[47].id", "environments[2].name"])
+    }
+
     @Test func aNewerFormatVersionIsRefused() throws {
         let result = load(Fixtures.minimal(replacing: "\"formatVersion\": 1", with: "\"formatVersion\": 2"))
         #expect(result.collection == nil)

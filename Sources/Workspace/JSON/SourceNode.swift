@@ -1,5 +1,12 @@
+import JSONTree
+
 /// A parsed JSON value that remembers where it starts in the file, so a mistake found while
 /// reading the collection can be reported at its line and column.
+///
+/// A place in the file's `JSONDocument`, read when asked: a value's text is decoded, and an
+/// array's or object's children listed, only by the reader that looks at it. Nothing is built
+/// for the whole file beside its index (a million-request collection held a tree of a quarter
+/// of a gigabyte, built and freed whole, before its model was read).
 struct SourceNode: Sendable {
     enum Kind: Sendable {
         case null
@@ -10,9 +17,45 @@ struct SourceNode: Sendable {
         case object([SourceMember])
     }
 
-    var kind: Kind
+    /// The parsed file: one reference, so copying a node costs one retain.
+    private let file: SourceFile
+    private let node: JSONNode
+
+    init(_ file: SourceFile, _ node: JSONNode) {
+        self.file = file
+        self.node = node
+    }
+
+    /// The value, its text decoded and its children listed (each call lists them again: a
+    /// reader asks once per value).
+    var kind: Kind {
+        let document = file.document
+        switch document.kind(node) {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(document.numberText(node) ?? "0")
+        case .string: return .string(document.string(node) ?? "")
+        case .array:
+            var items: [SourceNode] = []
+            items.reserveCapacity(document.childCount(node))
+            for child in document.children(node) { items.append(SourceNode(file, child)) }
+            return .array(items)
+        case .object:
+            var members: [SourceMember] = []
+            members.reserveCapacity(document.childCount(node))
+            for child in document.children(node) {
+                members.append(SourceMember(key: document.key(child) ?? "", value: SourceNode(file, child)))
+            }
+            return .object(members)
+        }
+    }
+
     /// Byte offset of the value's first character.
-    var offset: Int
+    var offset: Int { file.document.valueStart(node) }
+
+    /// How many items or members a container holds (0 for other values), without listing them.
+    var childCount: Int { file.document.childCount(node) }
 
     /// The value without positions.
     var stored: StoredJSON {
@@ -28,20 +71,34 @@ struct SourceNode: Sendable {
 
     /// A short name for the kind of value, for "expected a string; found an array" messages.
     var kindName: String {
-        switch kind {
+        switch file.document.kind(node) {
         case .null: "null"
-        case .bool: "a boolean"
+        case .true, .false: "a boolean"
         case .number: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
         }
     }
+
+    /// The offset of the opening quote of the member name before this value.
+    fileprivate var keyOffset: Int { SourceFile.keyStart(before: offset, in: file.document.bytes) }
 }
 
-/// One object member with the position of its key.
+/// One object member; its key's position is found when a message needs it.
 struct SourceMember: Sendable {
     var key: String
-    var keyOffset: Int
     var value: SourceNode
+
+    /// Offset of the key's opening quote.
+    var keyOffset: Int { value.keyOffset }
+}
+
+/// A parsed file whose values `SourceNode`s read.
+final class SourceFile: Sendable {
+    let document: JSONDocument
+
+    init(_ document: JSONDocument) {
+        self.document = document
+    }
 }

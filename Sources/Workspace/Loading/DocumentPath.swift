@@ -4,7 +4,7 @@
 /// chain of segments shared with its parent (one small allocation per step) and becomes text only
 /// when asked, instead of building a string for each of the thousands of values in a large file.
 struct DocumentPath: Sendable, CustomStringConvertible {
-    private enum Segment: Sendable {
+    enum Segment: Sendable {
         case key(String)
         case index(Int)
     }
@@ -33,6 +33,16 @@ struct DocumentPath: Sendable, CustomStringConvertible {
 
     func appending(index: Int) -> DocumentPath {
         DocumentPath(last: Link(parent: last, segment: .index(index)))
+    }
+
+    func appending(_ segment: Segment) -> DocumentPath {
+        DocumentPath(last: Link(parent: last, segment: segment))
+    }
+
+    /// The path before the last step, and that step: what a reader keeps to say a place later
+    /// without holding an object of its own for each (the parent is shared by its siblings).
+    var split: (parent: DocumentPath, last: Segment)? {
+        last.map { (DocumentPath(last: $0.parent), $0.segment) }
     }
 
     /// `folders[0].requests[3].method`; a key that is not a plain name is quoted: `headers["X-Id"]`.

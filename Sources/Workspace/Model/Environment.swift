@@ -50,7 +50,7 @@ package struct Environment: Sendable, Equatable {
                 .warning, "routes are only used by mock environments", at: node.offset, path: path.appending("routes"))
         }
         if let name, let node = fields.node("name") {
-            reader.claimUnique("environment", name, at: node.offset, path: path.appending("name"))
+            reader.claimUnique("environment", name, at: node.offset, object: path, field: "name")
         }
         guard let name, let kind, let baseURL else { return nil }
         var environment = Environment(

@@ -28,7 +28,11 @@ extension RequestCollection {
     package func forEachRequest(_ visit: (_ folderPath: [String], _ request: SavedRequest) throws -> Void) rethrows {
         func walk(_ folders: [Folder], _ requests: [SavedRequest], _ trail: [String]) throws {
             for folder in folders { try walk(folder.folders, folder.requests, trail + [folder.name]) }
-            for request in requests { try visit(trail, request) }
+            // Each request lent to `visit` from the array's storage, not copied (a million copies
+            // were a fifth of validating a big collection).
+            try requests.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices { try visit(trail, buffer[index]) }
+            }
         }
         try walk(folders, requests, [])
     }

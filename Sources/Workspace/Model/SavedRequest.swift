@@ -102,7 +102,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
         let scripts = fields.node("scripts").flatMap { SavedScripts.read($0, path.appending("scripts"), reader) }
         let unknown = fields.unknownFields(known: keys)
         if let id, let node = fields.node("id") {
-            reader.claimUnique("request id", id, at: node.offset, path: path.appending("id"))
+            reader.claimUnique("request id", id, at: node.offset, object: path, field: "id")
         }
         guard let id, let name, let method, let url else { return nil }
         return SavedRequest(

@@ -43,10 +43,13 @@ extension RequestCollection {
     /// Every non-blank script of the collection, its folders and requests (for `lazer validate`).
     package var allScripts: [SavedScript] {
         var found: [SavedScript] = []
-        func add(_ scripts: SavedScripts?, _ origin: String) {
+        // The origin is written only for scripts there are: a million requests without any cost
+        // no text each.
+        func add(_ scripts: SavedScripts?, _ origin: @autoclosure () -> String) {
+            guard let scripts else { return }
             for stage in [ScriptJob.Stage.preRequest, .test] {
-                if let text = scripts?.text(for: stage) {
-                    found.append(SavedScript(origin: origin, stage: stage, text: text))
+                if let text = scripts.text(for: stage) {
+                    found.append(SavedScript(origin: origin(), stage: stage, text: text))
                 }
             }
         }
@@ -55,7 +58,9 @@ extension RequestCollection {
                 add(folder.scripts, "folder \(folder.name)")
                 walk(folder.folders, folder.requests)
             }
-            for request in requests { add(request.scripts, "request \(request.name)") }
+            for index in requests.indices where requests[index].scripts != nil {
+                add(requests[index].scripts, "request \(requests[index].name)")
+            }
         }
         add(scripts, "collection \(name)")
         walk(folders, requests)
