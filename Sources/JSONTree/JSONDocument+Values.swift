@@ -47,7 +47,10 @@ extension JSONDocument {
 
     /// The value's original text.
     package func rawText(_ node: JSONNode) -> String {
-        String(decoding: bytes[byteRange(node)], as: UTF8.self)
+        let range = byteRange(node)
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
     }
 
     /// Offset of the closing quote of a string whose body starts at `start`.
@@ -267,7 +270,14 @@ extension JSONDocument {
     /// Decodes a string body; escapes resolved, surrogate pairs joined, lone surrogates and
     /// invalid UTF-8 (lenient mode) become U+FFFD.
     func decodeString(_ range: Range<Int>, escaped: Bool) -> String {
-        guard escaped else { return String(decoding: bytes[range], as: UTF8.self) }
+        guard escaped else {
+            // From the buffer, not `bytes[range]`: a `Slice<JSONBytes>` went through generic
+            // witnesses and copied the bytes' array reference for each string (a tenth of reading
+            // a million-request collection).
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            }
+        }
         var output: [UInt8] = []
         output.reserveCapacity(range.count)
         var position = range.lowerBound

@@ -7,9 +7,9 @@ final class DocumentReader {
     let source: SourceText
     private(set) var diagnostics: [Diagnostic] = []
     /// Names that must be unique in the file ("request id", "environment"), with where each was first seen.
-    private var firstUse: [String: [String: FirstUse]] = [:]
-    /// The field each kind of unique name is in ("id", "name").
-    private var uniqueField: [String: String] = [:]
+    /// One table per kind, found by a look along a list of two: a million claims hashed the kind's
+    /// name twice each as well.
+    private var firstUse: [(kind: String, field: String, names: [String: FirstUse])] = []
 
     /// Where a name was first used: the object holding it, as its container's path and its index
     /// there (a million requests keep a shared container path and an index each, not a path
@@ -50,22 +50,30 @@ final class DocumentReader {
 
     /// Room for `count` more names of `kind`: a million request ids added one by one grew the
     /// table twenty times, each time hashing every id again.
-    func reserveUnique(_ kind: String, _ count: Int) {
+    func reserveUnique(_ kind: String, field: String, _ count: Int) {
         guard count > 16 else { return }
-        firstUse[kind, default: [:]].reserveCapacity((firstUse[kind]?.count ?? 0) + count)
+        let table = uniqueTable(kind, field: field)
+        firstUse[table].names.reserveCapacity(firstUse[table].names.count + count)
     }
 
     /// Reports a second use of a name that must be unique within the file: `name` is the `field`
     /// of the object at `object`.
     func claimUnique(_ kind: String, _ name: String, at offset: Int, object: DocumentPath, field: String) {
-        if uniqueField[kind] == nil { uniqueField[kind] = field }
-        if let first = firstUse[kind, default: [:]].updateValue(FirstUse(object), forKey: name) {
+        let table = uniqueTable(kind, field: field)
+        if let first = firstUse[table].names.updateValue(FirstUse(object), forKey: name) {
             // The first use stays the one named.
-            firstUse[kind]?[name] = first
+            firstUse[table].names[name] = first
             report(
-                .error, "duplicate \(kind) \"\(name)\" (first used at \(first.path(uniqueField[kind] ?? field)))",
+                .error, "duplicate \(kind) \"\(name)\" (first used at \(first.path(firstUse[table].field)))",
                 at: offset, path: object.appending(field))
         }
+    }
+
+    /// The index of `kind`'s table, made on its first claim.
+    private func uniqueTable(_ kind: String, field: String) -> Int {
+        if let index = firstUse.firstIndex(where: { $0.kind == kind }) { return index }
+        firstUse.append((kind, field, [:]))
+        return firstUse.count - 1
     }
 
     /// The fields of `node` when it is an object; reports an error otherwise.
@@ -86,7 +94,7 @@ final class DocumentReader {
     private static func repeatedMembers(_ members: [SourceMember]) -> [SourceMember] {
         if members.count <= 16 {
             return members.indices.filter { index in
-                members[..<index].contains { $0.key == members[index].key }
+                members[..<index].contains { ObjectFields.sameKey($0.key, members[index].key) }
             }.map { members[$0] }
         }
         var seen: Set<String> = []

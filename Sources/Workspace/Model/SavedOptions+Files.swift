@@ -21,7 +21,10 @@ extension SavedOptions {
         }
         var found = problems(document.collection.options)
         document.collection.forEachRequest { _, request in
-            found += problems(request.options).map { "request \"\(request.name)\": \($0)" }
+            // Most requests set no options (the boxed default): nothing to look at.
+            guard !request.options.isEmpty else { return }
+            let name = request.name
+            found += problems(request.options).map { "request \"\(name)\": \($0)" }
         }
         return found
     }
