@@ -39,6 +39,9 @@ struct DocumentPath: Sendable, CustomStringConvertible {
         DocumentPath(last: Link(parent: last, segment: segment))
     }
 
+    /// Whether `other` is this very path (the same steps object), not only an equal one.
+    func isSame(as other: DocumentPath) -> Bool { last === other.last }
+
     /// The path before the last step, and that step: what a reader keeps to say a place later
     /// without holding an object of its own for each (the parent is shared by its siblings).
     var split: (parent: DocumentPath, last: Segment)? {

@@ -6,7 +6,8 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     /// Stable across renames and moves; history, replay reports and UI state refer to it.
     package var id: String
     package var name: String
-    package var description: String?
+    /// Boxed, as `notes`: most requests have neither (16 bytes a request inline).
+    @Boxed package var description: String?
     package var method: RequestMethod
     /// Absolute (`https://…`, `{{baseURL}}/…`) or a path (`/posts/:id`) joined to the environment's base URL.
     package var url: String
@@ -21,7 +22,7 @@ package struct SavedRequest: Sendable, Equatable, Identifiable {
     package var captures: [Capture]
     /// When `lazer run` sends the request again (absent: once).
     @Boxed package var retry: RetryPolicy?
-    package var notes: String?
+    @Boxed package var notes: String?
     /// The operation of the collection's contract its responses are checked against (issue 27).
     @Boxed package var contract: RequestContract?
     /// How a streamed response is received (limits, "view as stream"); absent: by its Content-Type, to the end.
