@@ -16,12 +16,7 @@ enum GraphQLValidation {
         in document: CollectionDocument, path: String, introspection: GraphQLIntrospectionClient
     ) -> (errors: [String], notes: [String]) {
         let collection = document.collection
-        var graphqlRequests: [RequestCollection.RequestLocation] = []
-        collection.forEachRequest { folderPath, request in
-            if case .graphql = request.body.content {
-                graphqlRequests.append(.init(folderPath: folderPath, request: request))
-            }
-        }
+        let graphqlRequests = collection.graphqlRequests
         let environment = collection.defaultEnvironment
         guard let first = graphqlRequests.first, let source = collection.graphqlSchema(environment: environment)
         else { return ([], []) }

@@ -15,8 +15,7 @@ package enum CollectionLoader {
 
     /// Parses `bytes` read from `file` (used only in messages).
     package static func load(_ bytes: [UInt8], file: String) -> Result {
-        let source = SourceText(bytes)
-        let reader = DocumentReader(file: file, source: source)
+        let reader = DocumentReader(file: file, bytes: bytes)
         let root: SourceNode
         do {
             root = try SourceNode.parse(bytes)

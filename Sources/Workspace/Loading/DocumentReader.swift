@@ -4,7 +4,9 @@
 /// the user can fix them in one pass.
 final class DocumentReader {
     let file: String
-    let source: SourceText
+    private let bytes: [UInt8]
+    /// Made at the first diagnostic: a file without any is not scanned for its lines.
+    private lazy var source = SourceText(bytes)
     private(set) var diagnostics: [Diagnostic] = []
     /// Names that must be unique in the file ("request id", "environment"), with where each was first seen.
     /// One table per kind, found by a look along a list of two: a million claims hashed the kind's
@@ -42,9 +44,9 @@ final class DocumentReader {
         return (use.index < 0 ? place : place.appending(index: Int(use.index))).appending(field)
     }
 
-    init(file: String, source: SourceText) {
+    init(file: String, bytes: [UInt8]) {
         self.file = file
-        self.source = source
+        self.bytes = bytes
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -48,6 +48,22 @@ extension RequestCollection {
         return groups
     }
 
+    /// The requests whose body is a GraphQL operation, with where they are (`lazer validate`
+    /// checks them against the schema): walked here, where the walk reads each body in place.
+    package var graphqlRequests: [RequestLocation] {
+        var found: [RequestLocation] = []
+        // A loop, not `forEachRequest`: a closure that may keep the request had each one copied.
+        for group in requestGroups() {
+            group.requests.withUnsafeBufferPointer { requests in
+                for index in requests.indices {
+                    guard case .graphql = requests[index].body.content else { continue }
+                    found.append(.init(folderPath: group.folderPath, request: requests[index]))
+                }
+            }
+        }
+        return found
+    }
+
     /// How many requests the collection holds, counted without copying any.
     package var requestCount: Int {
         func count(_ folders: [Folder]) -> Int { folders.reduce(0) { $0 + $1.requests.count + count($1.folders) } }

@@ -20,11 +20,18 @@ extension SavedOptions {
             return missing + clientCertificateProblems(options).map(\.description)
         }
         var found = problems(document.collection.options)
-        document.collection.forEachRequest { _, request in
-            // Most requests set no options (the boxed default): nothing to look at.
-            guard !request.options.isEmpty else { return }
-            let name = request.name
-            found += problems(request.options).map { "request \"\(name)\": \($0)" }
+        // A loop, not `forEachRequest`: its closure had each request copied.
+        let none = SavedOptions()
+        for group in document.collection.requestGroups() {
+            group.requests.withUnsafeBufferPointer { requests in
+                for index in requests.indices {
+                    let options = requests[index].options
+                    // Most requests set no options (the default): nothing to look at.
+                    guard options != none else { continue }
+                    let name = requests[index].name
+                    found += problems(options).map { "request \"\(name)\": \($0)" }
+                }
+            }
         }
         return found
     }
