@@ -32,4 +32,20 @@ struct BoxedFieldsTests {
         original.body = SavedBody(.text("hi", contentType: nil))
         #expect(copy == original)
     }
+
+    /// What a walk over every request asks first (`$options.isDefault`): true exactly when the
+    /// value is the default, however it was set.
+    @Test func isDefaultSaysWhetherTheValueIsTheDefault() {
+        var request = SavedRequest(id: "r", name: "R", description: "", url: "/r")
+        #expect(request.$options.isDefault && request.$body.isDefault && request.$contract.isDefault)
+        #expect(!request.$description.isDefault, "an empty text is not an absent one")
+        request.options.timeoutSeconds = 5
+        #expect(!request.$options.isDefault)
+        request.options.timeoutSeconds = nil
+        #expect(request.$options.isDefault, "set back to the default: nothing stored again")
+        request.body = SavedBody(.text("hi", contentType: nil))
+        #expect(!request.$body.isDefault)
+        request.description = nil
+        #expect(request.$description.isDefault)
+    }
 }

@@ -24,6 +24,13 @@ package struct Boxed<Value: BoxedDefault & Sendable>: Sendable {
         set { box = Self.stored(newValue) }
     }
 
+    /// `$field`: the wrapper itself, to ask `isDefault` without copying the value out.
+    package var projectedValue: Boxed<Value> { self }
+
+    /// Whether the value is the default (nothing stored): a walk over a million requests skips
+    /// those at a pointer's cost.
+    package var isDefault: Bool { box == nil }
+
     private static func stored(_ value: Value) -> Box? {
         value == Value.boxedDefault ? nil : .value(value)
     }

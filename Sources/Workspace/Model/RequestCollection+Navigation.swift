@@ -56,7 +56,9 @@ extension RequestCollection {
         for group in requestGroups() {
             group.requests.withUnsafeBufferPointer { requests in
                 for index in requests.indices {
-                    guard case .graphql = requests[index].body.content else { continue }
+                    guard !requests[index].$body.isDefault, case .graphql = requests[index].body.content else {
+                        continue
+                    }
                     found.append(.init(folderPath: group.folderPath, request: requests[index]))
                 }
             }

@@ -21,13 +21,12 @@ extension SavedOptions {
         }
         var found = problems(document.collection.options)
         // A loop, not `forEachRequest`: its closure had each request copied.
-        let none = SavedOptions()
         for group in document.collection.requestGroups() {
             group.requests.withUnsafeBufferPointer { requests in
                 for index in requests.indices {
+                    // Most requests set no options (the default, nothing stored): nothing to look at.
+                    guard !requests[index].$options.isDefault else { continue }
                     let options = requests[index].options
-                    // Most requests set no options (the default): nothing to look at.
-                    guard options != none else { continue }
                     let name = requests[index].name
                     found += problems(options).map { "request \"\(name)\": \($0)" }
                 }
