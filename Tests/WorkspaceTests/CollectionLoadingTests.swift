@@ -16,6 +16,12 @@ import Workspace
         #expect(collection.folders.first?.requests.first?.query.first?.value == "{{userId}}")
         #expect(collection.allRequests.map(\.request.id) == ["req-list", "req-get", "req-create"])
         #expect(collection.allRequests.first?.folderPath == ["Posts"])
+        #expect(collection.firstRequest == collection.allRequests.first, "the first without the list")
+        var nested = collection
+        nested.folders[0].folders = [Folder(name: "Inner", requests: [SavedRequest(id: "deep", name: "D", url: "/d")])]
+        #expect(nested.allRequests.first?.request.id == "deep")
+        #expect(nested.firstRequest == nested.allRequests.first)
+        #expect(RequestCollection(id: "e", name: "E").firstRequest == nil)
         #expect(collection.environment(named: "local")?.variables.last?.secret == true)
     }
 

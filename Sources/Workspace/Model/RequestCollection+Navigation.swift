@@ -66,6 +66,14 @@ extension RequestCollection {
         return found
     }
 
+    /// The first request in display order (`allRequests.first`, without making the list: the
+    /// explorer selects it at start, in collections of up to a million requests).
+    package var firstRequest: RequestLocation? {
+        requestGroups().first.flatMap { group in
+            group.requests.first.map { RequestLocation(folderPath: group.folderPath, request: $0) }
+        }
+    }
+
     /// How many requests the collection holds, counted without copying any.
     package var requestCount: Int {
         func count(_ folders: [Folder]) -> Int { folders.reduce(0) { $0 + $1.requests.count + count($1.folders) } }

@@ -34,7 +34,7 @@ extension WorkspaceReducer {
         for document in (offline.map { [$0] } ?? []) + loaded {
             let id = document.collection.id
             let visible = context.visibleRequests.first { $0.collectionID == id }
-            let first = document.collection.allRequests.first.map {
+            let first = document.collection.firstRequest.map {
                 RequestKey(collectionID: id, requestID: $0.request.id)
             }
             if let key = visible ?? first {
