@@ -35,10 +35,6 @@ struct DocumentPath: Sendable, CustomStringConvertible {
         DocumentPath(last: Link(parent: last, segment: .index(index)))
     }
 
-    func appending(_ segment: Segment) -> DocumentPath {
-        DocumentPath(last: Link(parent: last, segment: segment))
-    }
-
     /// Whether `other` is this very path (the same steps object), not only an equal one.
     func isSame(as other: DocumentPath) -> Bool { last === other.last }
 

@@ -20,17 +20,11 @@ extension SavedOptions {
             return missing + clientCertificateProblems(options).map(\.description)
         }
         var found = problems(document.collection.options)
-        // A loop, not `forEachRequest`: its closure had each request copied.
-        for group in document.collection.requestGroups() {
-            group.requests.withUnsafeBufferPointer { requests in
-                for index in requests.indices {
-                    // Most requests set no options (the default, nothing stored): nothing to look at.
-                    guard !requests[index].$options.isDefault else { continue }
-                    let options = requests[index].options
-                    let name = requests[index].name
-                    found += problems(options).map { "request \"\(name)\": \($0)" }
-                }
-            }
+        document.collection.forEachRequest { _, request in
+            // Most requests set no options (the default, nothing stored): nothing to look at.
+            guard !request.$options.isDefault else { return }
+            let name = request.name
+            found += problems(request.options).map { "request \"\(name)\": \($0)" }
         }
         return found
     }
