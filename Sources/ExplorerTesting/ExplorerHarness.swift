@@ -57,12 +57,14 @@ package final class ExplorerHarness {
     ///   - paths: what the program opens (default: the collections folder).
     ///   - start: start the program and settle (false: call `start()` later).
     ///   - scripts: the script engine (the Scripting module's, for tests of scripts; none by default).
+    ///   - firstLook: from what file size, and how many folders and requests of each list, a file is
+    ///     first shown partly while the rest is read (`ExplorerDependencies.firstLookBytes`).
     package init(
         collections: [FixtureFile] = [], folder: HarnessFolder? = nil, size: Size = standardSize,
         theme: Theme = .defaultDark, themes: ThemeCatalog = ThemeCatalog(themes: [.defaultDark, .monochrome]),
         startup: StartupRequest = StartupRequest(), processEnvironment: [String: String] = [:],
         paths: [String]? = nil, start: Bool = true, webSockets: (any WebSocketConnecting)? = nil,
-        streamBodyLimit: Int? = nil, scripts: (any ScriptRunner)? = nil
+        streamBodyLimit: Int? = nil, scripts: (any ScriptRunner)? = nil, firstLook: (bytes: Int, limit: Int)? = nil
     ) throws {
         let folder = try folder ?? HarnessFolder()
         try folder.write(collections)
@@ -82,6 +84,10 @@ package final class ExplorerHarness {
             temporaryFolder: folder.temporary, watchesFolders: false,
             stageClock: { [timeline] in timeline.now })
         if let streamBodyLimit { dependencies.streamBodyLimit = streamBodyLimit }
+        if let firstLook {
+            dependencies.firstLookBytes = firstLook.bytes
+            dependencies.firstLookLimit = firstLook.limit
+        }
         var startup = startup
         startup.folder = startup.folder ?? folder.collections
         let state = ExplorerState(

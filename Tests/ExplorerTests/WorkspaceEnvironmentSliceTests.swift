@@ -65,9 +65,9 @@ struct WorkspaceEnvironmentSliceTests {
         // (inside its folders: Admin panel).
         let root = TestCollections.key("a-root")
         let users = TestCollections.key("a-users")
-        steps.context.visibleRequests = [users, root]
+        steps.context.firstVisibleRequests = [users.collectionID: users]
         steps.step(.startupSelection, outcome: .init(requests: [.select(users)]))
-        steps.context.visibleRequests = []
+        steps.context.firstVisibleRequests = [:]
         steps.step(.startupSelection, outcome: .init(requests: [.select(TestCollections.key("a-admin"))]))
         // The one named on the command line, by name or folder path; a name no collection has is said.
         steps.context.startup = StartupRequest(request: "Users/Admin/Admin panel")

@@ -1,5 +1,6 @@
 import Foundation
 import RegularFiles
+import Synchronization
 import Testing
 import Workspace
 
@@ -224,5 +225,50 @@ import Workspace
         #expect(messages[0].hasPrefix("38:65 requests[0].expectations[0].path: invalid JSONPath at character 9:"))
         #expect(messages[1] == "39:55 requests[0].expectations[1].value: not a valid regular expression: (unclosed")
         #expect(messages[2].hasPrefix("40:67 requests[0].captures[0].path: invalid JSONPath at character 1:"))
+    }
+}
+
+/// A first look at a big file (`CollectionLoader.FirstLook`): the first folders and requests of
+/// each list, handed over before the whole file is read; none for a small file or a broken part.
+@Suite struct FirstLookLoadingTests {
+    private func file(requests: Int, folderRequests: Int, brokenAt: Int? = nil) -> [UInt8] {
+        func request(_ id: String, _ index: Int) -> String {
+            index == brokenAt
+                ? #"{"id": "\#(id)", "method": "GET", "url": "/"}"#
+                : #"{"id": "\#(id)", "name": "N", "method": "GET", "url": "/\#(id)"}"#
+        }
+        let top = (0..<requests).map { request("r\($0)", $0) }.joined(separator: ",")
+        let inner = (0..<folderRequests).map { request("f\($0)", -1) }.joined(separator: ",")
+        return Array(
+            #"{"formatVersion": 1, "id": "c", "name": "C", "folders": [{"name": "F", "requests": [\#(inner)]}], "requests": [\#(top)]}"#
+                .utf8)
+    }
+
+    private func firstLook(_ bytes: [UInt8], minimumBytes: Int = 1) -> (RequestCollection?, CollectionLoader.Result) {
+        let seen = Mutex<RequestCollection?>(nil)
+        let look = CollectionLoader.FirstLook(minimumBytes: minimumBytes, listLimit: 3) { part in
+            seen.withLock { $0 = part }
+        }
+        let result = CollectionLoader.load(bytes, file: "c.json", firstLook: look)
+        return (seen.withLock { $0 }, result)
+    }
+
+    @Test func aBigFileIsFirstSeenByItsFirstRequestsOfEachList() throws {
+        let (part, whole) = firstLook(file(requests: 8, folderRequests: 5))
+        let first = try #require(part)
+        #expect(first.requests.map(\.id) == ["r0", "r1", "r2"])
+        #expect(first.folders.first?.requests.map(\.id) == ["f0", "f1", "f2"])
+        #expect(whole.collection?.requests.count == 8)
+        #expect(whole.collection?.folders.first?.requests.count == 5)
+    }
+
+    @Test func aSmallFileOrABrokenFirstPartHasNoFirstLook() {
+        let bytes = file(requests: 8, folderRequests: 5)
+        #expect(firstLook(bytes, minimumBytes: bytes.count + 1).0 == nil)
+        // r1 has no name: the first look would be an error too; the whole file reports it.
+        let (part, whole) = firstLook(file(requests: 8, folderRequests: 5, brokenAt: 1))
+        #expect(part == nil)
+        #expect(whole.collection == nil)
+        #expect(whole.diagnostics.contains { $0.path.hasPrefix("requests[1]") && $0.message.contains("name") })
     }
 }

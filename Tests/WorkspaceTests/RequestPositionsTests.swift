@@ -1,5 +1,5 @@
 import Testing
-import Workspace
+@testable import Workspace
 
 /// `request(id:)` finds requests through a table its copies share: it answers for the collection
 /// asked, never from a stale table — after a move, a deletion, an addition or a rename in a copy.
@@ -47,5 +47,21 @@ struct RequestPositionsTests {
         var collection = collection
         collection.requests = [request("a1", "/top-level")]
         #expect(collection.request(id: "a1")?.url == "/x")
+    }
+}
+
+/// The table keeps a place per hash of an id: ids that share one are still each found, by a walk.
+struct RequestPositionsCollisionTests {
+    @Test func idsSharingAHashAreEachFound() {
+        let positions = RequestPositions(key: { _ in 7 })
+        let collection = RequestCollection(
+            id: "c", name: "C",
+            folders: [Folder(name: "F", requests: [SavedRequest(id: "in-folder", name: "In folder", url: "/f")])],
+            requests: (0..<5).map { SavedRequest(id: "r\($0)", name: "R\($0)", url: "/r/\($0)") })
+        positions.prepare(collection)
+        for id in ["in-folder", "r0", "r3", "r4"] {
+            #expect(positions.request(id: id, in: collection)?.id == id)
+        }
+        #expect(positions.request(id: "missing", in: collection) == nil)
     }
 }

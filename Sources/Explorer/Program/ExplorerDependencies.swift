@@ -29,6 +29,10 @@ package struct ExplorerDependencies: Sendable {
     /// What is read back of a stream's body that no check or capture reads
     /// (`ResponseProcessing.streamBodyLimit`; tests pass a few bytes).
     package var streamBodyLimit = ResponseProcessing.streamBodyLimit
+    /// From what size a collection file is first shown by its first folders and requests while
+    /// the rest is read, and how many of each (`CollectionLoader.FirstLook`; tests pass a few bytes).
+    package var firstLookBytes = 4 << 20
+    package var firstLookLimit = 200
 
     package init(
         workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler,

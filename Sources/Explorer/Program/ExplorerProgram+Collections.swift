@@ -12,6 +12,7 @@ extension ExplorerProgram {
     func loadCollections(_ paths: [String]) {
         let workspace = dependencies.workspace
         let watches = dependencies.watchesFolders
+        let firstLookSizes = (bytes: dependencies.firstLookBytes, limit: dependencies.firstLookLimit)
         dependencies.work.schedule { [weak self] in
             var files: [String] = []
             var problem: String?
@@ -34,8 +35,13 @@ extension ExplorerProgram {
                 }
             }
             let secrets = try? workspace.secrets.load()
+            let firstLook = self.map { program in
+                { @Sendable (slot: CollectionSlot) in program.deliver(.collectionLoaded(slot)) }
+            }
             for file in files {
-                self?.deliver(.collectionLoaded(Self.load(file, secrets: secrets, workspace: workspace)))
+                let slot = Self.load(
+                    file, secrets: secrets, workspace: workspace, firstLook: firstLook, sizes: firstLookSizes)
+                self?.deliver(.collectionLoaded(slot))
             }
             self?.deliver(.loadingFinished(problem: problem))
             if watches {
@@ -49,18 +55,37 @@ extension ExplorerProgram {
         }
     }
 
-    nonisolated static func load(_ path: String, secrets: SecretValues?, workspace: WorkspaceServices) -> CollectionSlot
-    {
-        var entry = CollectionStore.load(path: path)
-        if case .loaded(var document) = entry {
-            document.fillSecrets(from: secrets ?? SecretValues(), processEnvironment: workspace.processEnvironment)
-            entry = .loaded(document)
-            var slot = CollectionSlot(entry: entry)
-            slot.remembered = workspace.uiState.load(collectionID: document.collection.id)
-            slot.graphqlSchema = GraphQLSchemaSlot.read(for: document.collection, path: path)
-            return slot
+    /// Reads the file at `path` into a slot. A big file is first handed to `firstLook` by its
+    /// first folders and requests (a partial slot), while the rest is read.
+    nonisolated static func load(
+        _ path: String, secrets: SecretValues?, workspace: WorkspaceServices,
+        firstLook: (@Sendable (CollectionSlot) -> Void)? = nil, sizes: (bytes: Int, limit: Int) = (4 << 20, 200)
+    ) -> CollectionSlot {
+        let look = firstLook.map { deliver in
+            CollectionLoader.FirstLook(minimumBytes: sizes.bytes, listLimit: sizes.limit) { part in
+                var slot = CollectionSlot(
+                    document: CollectionDocument(path: path, collection: part, fingerprint: .missing))
+                slot.isPartial = true
+                fill(&slot, secrets: secrets, workspace: workspace)
+                deliver(slot)
+            }
         }
-        return CollectionSlot(entry: entry)
+        var slot = CollectionSlot(entry: CollectionStore.load(path: path, firstLook: look))
+        guard let collection = slot.document?.collection else { return slot }
+        fill(&slot, secrets: secrets, workspace: workspace)
+        slot.graphqlSchema = GraphQLSchemaSlot.read(for: collection, path: path)
+        // Here rather than at the first selection on the main thread (a third of a second for a
+        // million requests).
+        collection.prepareLookups()
+        return slot
+    }
+
+    /// The secrets and the remembered UI state of a loaded slot.
+    private nonisolated static func fill(_ slot: inout CollectionSlot, secrets: SecretValues?, workspace: WorkspaceServices) {
+        guard var document = slot.document else { return }
+        document.fillSecrets(from: secrets ?? SecretValues(), processEnvironment: workspace.processEnvironment)
+        slot.document = document
+        slot.remembered = workspace.uiState.load(collectionID: document.collection.id)
     }
 
     func reload(_ path: String) {

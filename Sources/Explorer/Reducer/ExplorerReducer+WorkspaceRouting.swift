@@ -19,7 +19,12 @@ extension ExplorerReducer {
     static func reduceWorkspace(_ action: WorkspaceReducer.Action, _ state: inout ExplorerState) -> [ExplorerEffect] {
         var context = workspaceContext(state)
         switch action {
-        case .startupSelection: context.visibleRequests = state.navigator.rows.compactMap(\.requestKey)
+        case .startupSelection:
+            for row in state.navigator.rows {
+                if let key = row.requestKey, context.firstVisibleRequests[key.collectionID] == nil {
+                    context.firstVisibleRequests[key.collectionID] = key
+                }
+            }
         case .checkStartupEnvironment: context.shownNotice = state.toast?.message
         default: break
         }
@@ -28,7 +33,9 @@ extension ExplorerReducer {
         for request in outcome.requests {
             switch request {
             case .collectionsChanged:
-                reduceNavigator(.rebuild, &state)
+                // An expansion asked for alongside rebuilds the rows itself (a million rows take a
+                // tenth of a second to build).
+                if !outcome.requests.contains(where: \.isExpand) { reduceNavigator(.rebuild, &state) }
                 if case .historyBrowser? = state.overlay { effects += reduceOverlays(.collectionsChanged, &state) }
             case .expand(let keys):
                 reduceNavigator(.expand(keys), &state)

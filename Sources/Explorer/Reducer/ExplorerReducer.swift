@@ -13,15 +13,17 @@ package enum ExplorerReducer {
         // Whatever the action changed, the layout follows before anything reads it (views, the
         // next action).
         defer { ExplorerLayout.settle(&state) }
-        let shownBefore = state.overlay?.questionIdentity
-        let selectedBefore = state.selection
-        var effects = reduceAction(&state, action)
-        reduceOverlays(.settle(shownBefore: shownBefore), &state)
-        effects += checkGraphQL(&state)
-        effects += syncStreamJoin(&state)
-        effects += syncStreamPage(&state)
-        if state.selection != selectedBefore { effects += readCachedToken(state) }
-        return queueSaves(effects, &state)
+        return refusingPartialWrites(&state) { state in
+            let shownBefore = state.overlay?.questionIdentity
+            let selectedBefore = state.selection
+            var effects = reduceAction(&state, action)
+            reduceOverlays(.settle(shownBefore: shownBefore), &state)
+            effects += checkGraphQL(&state)
+            effects += syncStreamJoin(&state)
+            effects += syncStreamPage(&state)
+            if state.selection != selectedBefore { effects += readCachedToken(state) }
+            return queueSaves(effects, &state)
+        }
     }
 
     private static func reduceAction(_ state: inout ExplorerState, _ action: ExplorerAction) -> [ExplorerEffect] {

@@ -15,6 +15,9 @@ package struct CollectionSlot: Sendable, Equatable {
     /// The schema its GraphQL requests are checked against as they are typed, when the collection
     /// names a schema file (issue 28); read with the file.
     package var graphqlSchema: GraphQLSchemaSlot?
+    /// A first look at a big file (its first folders and requests) shown while the rest is read:
+    /// nothing made from it is saved, exported or run, since it is not the whole collection.
+    package var isPartial = false
 
     package init(entry: CollectionEntry) {
         path = entry.path

@@ -68,6 +68,10 @@ extension NavigatorState {
 }
 
 /// Turns collections into navigator rows: collection → folders (depth first) → requests.
+///
+/// Rows are appended where they go, and only under open collections and folders: a million
+/// requests built into a list of their own and then copied into the rows (built even under a
+/// closed collection) held three times the rows' memory for a moment.
 enum NavigatorRows {
     static func build(slots: [CollectionSlot], expanded: Set<String>, filter: String) -> [NavigatorRow] {
         let needle = filter.lowercased()
@@ -86,20 +90,24 @@ enum NavigatorRows {
             }
             let collection = document.collection
             let id = collection.id
-            var body: [NavigatorRow] = []
             let open = !needle.isEmpty || expanded.contains(id)
-            appendContents(
-                folders: collection.folders, requests: collection.requests, collectionID: id, trail: [],
-                depth: 1, expanded: expanded, needle: needle, into: &body)
-            if !needle.isEmpty && body.isEmpty && NavigatorFilter.score(needle, name: collection.name) == nil {
-                continue
-            }
             let hasChildren = !collection.folders.isEmpty || !collection.requests.isEmpty
+            let row = rows.count
             rows.append(
                 NavigatorRow(
                     kind: .collection(collectionID: id), depth: 0, title: collection.name, isExpanded: open,
                     hasChildren: hasChildren))
-            if open { rows += body }
+            guard open else { continue }
+            if needle.isEmpty {
+                rows.reserveCapacity(rows.count + collection.folders.count + collection.requests.count)
+            }
+            appendContents(
+                folders: collection.folders, requests: collection.requests, collectionID: id, trail: [],
+                depth: 1, expanded: expanded, needle: needle, into: &rows)
+            // Filtering: a collection stays when something in it matches, or its name does.
+            if !needle.isEmpty && rows.count == row + 1 && NavigatorFilter.score(needle, name: collection.name) == nil {
+                rows.removeLast()
+            }
         }
         return rows
     }
@@ -110,36 +118,42 @@ enum NavigatorRows {
     ) {
         for folder in folders {
             let path = trail + [folder.name]
-            let key = ([collectionID] + path).joined(separator: "/")
-            var children: [NavigatorRow] = []
-            appendContents(
-                folders: folder.folders, requests: folder.requests, collectionID: collectionID, trail: path,
-                depth: depth + 1, expanded: expanded, needle: needle, into: &children)
-            if !needle.isEmpty && children.isEmpty && NavigatorFilter.score(needle, name: folder.name) == nil {
-                continue
-            }
-            let open = !needle.isEmpty || expanded.contains(key)
+            let open = !needle.isEmpty || expanded.contains(([collectionID] + path).joined(separator: "/"))
+            let row = rows.count
             rows.append(
                 NavigatorRow(
                     kind: .folder(collectionID: collectionID, path: path), depth: depth, title: folder.name,
                     isExpanded: open, hasChildren: !folder.folders.isEmpty || !folder.requests.isEmpty))
-            if open { rows += children }
+            guard open else { continue }
+            appendContents(
+                folders: folder.folders, requests: folder.requests, collectionID: collectionID, trail: path,
+                depth: depth + 1, expanded: expanded, needle: needle, into: &rows)
+            if !needle.isEmpty && rows.count == row + 1 && NavigatorFilter.score(needle, name: folder.name) == nil {
+                rows.removeLast()
+            }
+        }
+        guard !needle.isEmpty else {
+            // Fields read where they are stored: a request copied per row retained all its fields.
+            requests.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    rows.append(row(buffer[index].id, buffer[index].name, buffer[index].method, collectionID, depth))
+                }
+            }
+            return
         }
         // Filtering: the matching requests, best first (ties keep the file's order).
-        let shown =
-            needle.isEmpty
-            ? requests
-            : requests.enumerated().compactMap { index, request -> (Int, Int, SavedRequest)? in
-                let details = ([request.method.rawValue, request.url] + trail).joined(separator: " ")
-                return NavigatorFilter.score(needle, request: request.name, details: details).map {
-                    ($0, index, request)
-                }
-            }.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }.map(\.2)
-        for request in shown {
-            rows.append(
-                NavigatorRow(
-                    kind: .request(RequestKey(collectionID: collectionID, requestID: request.id)), depth: depth,
-                    title: request.name, method: request.method.rawValue, isExpanded: false, hasChildren: false))
-        }
+        let shown = requests.enumerated().compactMap { index, request -> (Int, Int, SavedRequest)? in
+            let details = ([request.method.rawValue, request.url] + trail).joined(separator: " ")
+            return NavigatorFilter.score(needle, request: request.name, details: details).map { ($0, index, request) }
+        }.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }.map(\.2)
+        for request in shown { rows.append(row(request.id, request.name, request.method, collectionID, depth)) }
+    }
+
+    private static func row(
+        _ id: String, _ name: String, _ method: RequestMethod, _ collectionID: String, _ depth: Int
+    ) -> NavigatorRow {
+        NavigatorRow(
+            kind: .request(RequestKey(collectionID: collectionID, requestID: id)), depth: depth, title: name,
+            method: method.rawValue, isExpanded: false, hasChildren: false)
     }
 }

@@ -59,7 +59,11 @@ enum CollectionsPaneView {
             x = buffer.writeFitted(row.title, x: x, y: y, style: style, maxX: area.right)
             if let id = row.collectionID {
                 if case .collection = row.kind, state.isDirty(collectionID: id) {
-                    buffer.write(" ●", x: x, y: y, style: theme[.warning], maxX: area.right)
+                    x = buffer.write(" ●", x: x, y: y, style: theme[.warning], maxX: area.right)
+                }
+                // A big file's first look: the rest of its requests are still being read.
+                if case .collection = row.kind, state.slot(collectionID: id)?.isPartial == true {
+                    buffer.write(" · reading…", x: x, y: y, style: theme[.muted], maxX: area.right)
                 }
             }
         case .broken:

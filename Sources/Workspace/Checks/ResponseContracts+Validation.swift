@@ -18,7 +18,7 @@ extension ResponseContracts {
         collection.forEachRequest { folderPath, request in
             // Most requests of a large collection have neither; looked at first, so that nothing
             // else of the request is read (nor the request copied for `place`).
-            guard !request.$contract.isDefault || !request.expectations.isEmpty else { return }
+            guard request.hasRareFields || !request.expectations.isEmpty else { return }
             // Made only for a problem.
             let name = request.name
             var place: String { "request \"\((folderPath + [name]).joined(separator: "/"))\"" }

@@ -13,8 +13,26 @@ package enum CollectionLoader {
         package var diagnostics: [Diagnostic]
     }
 
-    /// Parses `bytes` read from `file` (used only in messages).
-    package static func load(_ bytes: [UInt8], file: String) -> Result {
+    /// A first look at a big file: the first `listLimit` folders and requests of each list, handed
+    /// to `firstLook` before the whole file is read, when the file has at least `minimumBytes`.
+    /// A million requests take a couple of seconds to read; their first screen needs a hundred.
+    package struct FirstLook: Sendable {
+        package var minimumBytes: Int
+        package var listLimit: Int
+        package var deliver: @Sendable (RequestCollection) -> Void
+
+        package init(
+            minimumBytes: Int = 4 << 20, listLimit: Int = 200, deliver: @escaping @Sendable (RequestCollection) -> Void
+        ) {
+            self.minimumBytes = minimumBytes
+            self.listLimit = listLimit
+            self.deliver = deliver
+        }
+    }
+
+    /// Parses `bytes` read from `file` (used only in messages). A `firstLook` at a big file is
+    /// delivered first when its part has no errors (the whole file's errors are reported anyway).
+    package static func load(_ bytes: [UInt8], file: String, firstLook: FirstLook? = nil) -> Result {
         let reader = DocumentReader(file: file, bytes: bytes)
         let root: SourceNode
         do {
@@ -26,6 +44,10 @@ package enum CollectionLoader {
                     "not valid JSON: expected \(error.expected); found \(error.found)\n    \(error.excerpt)\n    \(error.caretLine)"
             )
             return Result(collection: nil, diagnostics: [diagnostic])
+        }
+        if let firstLook, bytes.count >= firstLook.minimumBytes {
+            let partReader = DocumentReader(file: file, bytes: bytes, listLimit: firstLook.listLimit)
+            if let part = RequestCollection.read(root, partReader), !partReader.hasErrors { firstLook.deliver(part) }
         }
         let collection = RequestCollection.read(root, reader)
         let diagnostics = reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }

@@ -5,6 +5,9 @@
 final class DocumentReader {
     let file: String
     private let bytes: [UInt8]
+    /// For a first look at a big file (see `CollectionLoader.load`): each list of folders and of
+    /// requests is read up to this many elements. Nil reads everything.
+    let listLimit: Int?
     /// Made at the first diagnostic: a file without any is not scanned for its lines.
     private lazy var source = SourceText(bytes)
     private(set) var diagnostics: [Diagnostic] = []
@@ -44,9 +47,10 @@ final class DocumentReader {
         return (use.index < 0 ? place : place.appending(index: Int(use.index))).appending(field)
     }
 
-    init(file: String, bytes: [UInt8]) {
+    init(file: String, bytes: [UInt8], listLimit: Int? = nil) {
         self.file = file
         self.bytes = bytes
+        self.listLimit = listLimit
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -112,11 +116,15 @@ final class DocumentReader {
     }
 
     /// Reads every element of an array with `element`; `nil` elements (already reported) are skipped.
-    func array<T>(_ node: SourceNode, at path: DocumentPath, _ element: (SourceNode, DocumentPath) -> T?) -> [T] {
-        guard case .array(let items) = node.kind else {
+    /// `limit` stops after that many elements (a first look).
+    func array<T>(
+        _ node: SourceNode, at path: DocumentPath, limit: Int? = nil, _ element: (SourceNode, DocumentPath) -> T?
+    ) -> [T] {
+        guard case .array(let all) = node.kind else {
             report(.error, "expected an array; found \(node.kindName)", at: node.offset, path: path)
             return []
         }
+        let items = all.prefix(limit ?? all.count)
         // Reserved first: a million requests grown into by doubling were copied over twice.
         var result: [T] = []
         result.reserveCapacity(items.count)

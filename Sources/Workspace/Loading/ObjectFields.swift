@@ -160,6 +160,13 @@ struct ObjectFields {
         return reader.array(node, at: path.appending(key), element)
     }
 
+    /// A list of folders or requests: like `array`, but a first look (`DocumentReader.listLimit`)
+    /// reads only its first elements.
+    func list<T>(_ key: String, _ element: (SourceNode, DocumentPath) -> T?) -> [T] {
+        guard let node = node(key) else { return [] }
+        return reader.array(node, at: path.appending(key), limit: reader.listLimit, element)
+    }
+
     /// Members this version of the format does not know: kept (and written back after the known
     /// fields on save) and reported as warnings, never dropped silently.
     func unknownFields(known: [String]) -> [StoredJSON.Member] {

@@ -31,9 +31,10 @@ package struct Folder: Sendable, Equatable {
         let description = fields.string("description")
         let auth = fields.node("auth").flatMap { SavedAuth.read($0, path.appending("auth"), reader) }
         let scripts = fields.node("scripts").flatMap { SavedScripts.read($0, path.appending("scripts"), reader) }
-        let folders = fields.array("folders") { Folder.read($0, $1, reader) }
-        reader.reserveUnique("request id", field: "id", fields.node("requests")?.childCount ?? 0)
-        let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
+        let folders = fields.list("folders") { Folder.read($0, $1, reader) }
+        reader.reserveUnique(
+            "request id", field: "id", min(fields.node("requests")?.childCount ?? 0, reader.listLimit ?? .max))
+        let requests = fields.list("requests") { SavedRequest.read($0, $1, reader) }
         let unknown = fields.unknownFields(known: keys)
         guard let name else { return nil }
         return Folder(

@@ -91,9 +91,10 @@ package struct RequestCollection: Sendable, Equatable {
         let defaultEnvironment = fields.string("defaultEnvironment")
         let auth = fields.node("auth").flatMap { SavedAuth.read($0, path.appending("auth"), reader) }
         let variables = fields.array("variables") { Variable.read($0, $1, reader) }
-        let folders = fields.array("folders") { Folder.read($0, $1, reader) }
-        reader.reserveUnique("request id", field: "id", fields.node("requests")?.childCount ?? 0)
-        let requests = fields.array("requests") { SavedRequest.read($0, $1, reader) }
+        let folders = fields.list("folders") { Folder.read($0, $1, reader) }
+        reader.reserveUnique(
+            "request id", field: "id", min(fields.node("requests")?.childCount ?? 0, reader.listLimit ?? .max))
+        let requests = fields.list("requests") { SavedRequest.read($0, $1, reader) }
         let environments = fields.array("environments") { Environment.read($0, $1, reader) }
         let options = fields.node("options").flatMap { SavedOptions.read($0, path.appending("options"), reader) }
         let imported = fields.node("imported").flatMap { ImportOrigin.read($0, path.appending("imported"), reader) }

@@ -58,7 +58,7 @@ extension RequestCollection {
                 add(folder.scripts, "folder \(folder.name)")
                 walk(folder.folders, folder.requests)
             }
-            for index in requests.indices where !requests[index].$scripts.isDefault {
+            for index in requests.indices where requests[index].hasRareFields {
                 add(requests[index].scripts, "request \(requests[index].name)")
             }
         }

@@ -5,8 +5,11 @@ import RegularFiles
 /// Loads and saves collection files safely.
 package enum CollectionStore {
     /// Loads the file at `path`: a document, or the diagnostics explaining why not. `read` sees
-    /// the file's bytes before they are parsed.
-    package static func load(path: String, read: (([UInt8]) -> Void)? = nil) -> CollectionEntry {
+    /// the file's bytes before they are parsed; `firstLook` a big file's first part before the
+    /// whole is read (see `CollectionLoader.FirstLook`).
+    package static func load(
+        path: String, read: (([UInt8]) -> Void)? = nil, firstLook: CollectionLoader.FirstLook? = nil
+    ) -> CollectionEntry {
         let bytes: [UInt8]
         do {
             guard let contents = try AtomicFile.read(path) else {
@@ -18,7 +21,7 @@ package enum CollectionStore {
             return .failed(path: path, diagnostics: [fileDiagnostic(path, error.description)])
         }
         read?(bytes)
-        let result = CollectionLoader.load(bytes, file: path)
+        let result = CollectionLoader.load(bytes, file: path, firstLook: firstLook)
         guard let collection = result.collection else { return .failed(path: path, diagnostics: result.diagnostics) }
         return .loaded(
             CollectionDocument(

@@ -17,10 +17,11 @@ import CoreFoundation
 /// reads, so the driver's own timestamps compare directly), then a word and `key=value` fields:
 ///
 ///     <ns> main pid=<pid>                     the command's run() started
-///     <ns> frame n=<n> cells=<c> full=<0|1> [first] [collections=<count>] [stage=<stage>]
-///         [tree=<generation>] [keys=<arrival ns>/<key>,…]
+///     <ns> frame n=<n> cells=<c> full=<0|1> [first] [collections=<count>] [whole=<count>]
+///         [stage=<stage>] [tree=<generation>] [keys=<arrival ns>/<key>,…]
 ///
-/// `collections` appears on the first frame that shows loaded collections, `stage` when the
+/// `collections` appears on the first frame that shows a loaded collection's rows (a big file's
+/// first look counts), `whole` on the first frame after every file was read whole, `stage` when the
 /// selected request's send changes stage (sending, waiting, receiving, parsing, done), `tree` on
 /// the first frame that draws the rows of a result's JSON tree (`tree=<generation>/partial` for a
 /// body still arriving; then `tree=<generation>` again for the whole one), and `keys` lists the key and paste
@@ -34,6 +35,7 @@ final class BenchLog {
     private var frames = 0
     private var pendingKeys = ""
     private var collectionsShown = false
+    private var wholeShown = false
     private var lastStage = ""
     private var lastTree: String?
 
@@ -74,9 +76,13 @@ final class BenchLog {
         frames += 1
         var line = "frame n=\(frames) cells=\(report.cellsSent) full=\(report.fullRedraw ? 1 : 0)"
         if frames == 1 { line += " first" }
-        if !collectionsShown, !state.isLoading, !state.collections.isEmpty {
+        if !collectionsShown, !state.collections.isEmpty, !state.isLoading || !state.navigator.rows.isEmpty {
             collectionsShown = true
             line += " collections=\(state.collections.count)"
+        }
+        if !wholeShown, !state.isLoading, !state.collections.contains(where: \.isPartial) {
+            wholeShown = true
+            line += " whole=\(state.collections.count)"
         }
         let stage = Self.stage(of: state.exchange)
         if stage != lastStage {

@@ -130,6 +130,10 @@ extension WorkspaceReducer {
             outcome.effects.append(.importFile(path: path, folder: folder))
         case .exportFile(let id, let environmentFiles):
             guard let document = state.document(collectionID: id) else { return fail("The collection is gone") }
+            // Its first look holds only the first folders and requests.
+            if let slot = state.slot(collectionID: id), slot.isPartial {
+                return fail("\(slot.fileName) is still being read (a big file): export it in a moment")
+            }
             guard let format = exportFormat(for: path) else {
                 return fail(
                     "Name the format by the extension: .sh or .curl, .http or .rest, .postman_collection.json, .har, "

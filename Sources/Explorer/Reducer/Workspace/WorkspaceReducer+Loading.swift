@@ -50,8 +50,23 @@ extension WorkspaceReducer {
     static func collectionLoaded(
         _ slot: CollectionSlot, _ state: inout WorkspaceState, _ context: Context, _ outcome: inout Outcome
     ) {
+        // The whole file after its first look: what the first look chose (the environment, the
+        // folders open) may have been changed since, and stays.
+        let wasPartial = state.collections.first(where: { $0.path == slot.path })?.isPartial ?? false
         storeFromDisk(slot, &state, &outcome)
         guard let document = state.collections.first(where: { $0.path == slot.path })?.document else { return }
+        if !wasPartial { applyRemembered(slot, document, &state, context, &outcome) }
+        // A request named on the command line is selected as soon as its collection is here.
+        if context.selection == nil, let wanted = context.startup.request, let key = state.findRequest(wanted) {
+            outcome.requests.append(.selectNamed(key))
+        }
+    }
+
+    /// The environment and open folders a collection had last time, or that the command line asks for.
+    private static func applyRemembered(
+        _ slot: CollectionSlot, _ document: CollectionDocument, _ state: inout WorkspaceState, _ context: Context,
+        _ outcome: inout Outcome
+    ) {
         let id = document.collection.id
         var expand: [String] = []
         if let remembered = slot.remembered {
@@ -70,10 +85,6 @@ extension WorkspaceReducer {
             expand.append(id)
         }
         if !expand.isEmpty { outcome.requests.append(.expand(expand)) }
-        // A request named on the command line is selected as soon as its collection is here.
-        if context.selection == nil, let wanted = context.startup.request, let key = state.findRequest(wanted) {
-            outcome.requests.append(.selectNamed(key))
-        }
     }
 
     /// Drafts other instances left: restored over the saved requests (a credential typed since the

@@ -33,7 +33,7 @@ extension WorkspaceReducer {
         }
         for document in (offline.map { [$0] } ?? []) + loaded {
             let id = document.collection.id
-            let visible = context.visibleRequests.first { $0.collectionID == id }
+            let visible = context.firstVisibleRequests[id]
             let first = document.collection.firstRequest.map {
                 RequestKey(collectionID: id, requestID: $0.request.id)
             }

@@ -119,8 +119,9 @@ package enum WorkspaceReducer: SliceReducer {
         package var processEnvironment: [String: String]
         /// A dialog is open (the viewer of what an export could not carry does not cover it).
         package var overlayOpen: Bool
-        /// The requests on screen in the navigator, in order (`startupSelection` only).
-        package var visibleRequests: [RequestKey] = []
+        /// Each collection's first request listed in the navigator (`startupSelection` only): a
+        /// list of all of them took 64 MB for a million.
+        package var firstVisibleRequests: [String: RequestKey] = [:]
         /// The notice shown now (`checkStartupEnvironment` only: its warning joins it).
         package var shownNotice: String?
 
@@ -175,6 +176,11 @@ package enum WorkspaceReducer: SliceReducer {
         case view(title: String, text: String, over: Overlay)
         /// A rename `u` can undo for a while (the navigator's undo, timed by the root).
         case offerUndo(UndoableDeletion)
+
+        var isExpand: Bool {
+            if case .expand = self { return true }
+            return false
+        }
     }
 
     package typealias Outcome = SliceRequests<Request>
