@@ -3,9 +3,9 @@
 # COUNT (default 1,000,000) requests shaped as the issue describes (id, name, method, URL: ~80
 # bytes each) and one of 5,000 and one of 10, then for each: `lazer validate` (wall time and peak
 # resident size from wait4, median of ROUNDS, default 3), and the explorer in tmux at 120x40 —
-# start → the frame that first draws the collection's rows (from lazer's own LAZER_BENCH_LOG),
-# resident size then and its peak, and key → frame for j/k near the top and after G at the
-# bottom. Goals: the million-request explorer's first screen ≤ 1 s and ≤ 400 MB, validate ≤ 2 s;
+# start → the frame that first draws the collection's rows (a big file's first look; from lazer's
+# own LAZER_BENCH_LOG) and → the frame once the whole file is read, resident size at each and the
+# peak, and key → frame for j/k near the top and after G at the bottom. Goals: the million-request explorer's first screen ≤ 1 s and ≤ 400 MB, validate ≤ 2 s;
 # 5,000 requests open as fast as 10. Results: bench-out/collections.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."

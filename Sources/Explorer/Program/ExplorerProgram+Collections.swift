@@ -81,7 +81,9 @@ extension ExplorerProgram {
     }
 
     /// The secrets and the remembered UI state of a loaded slot.
-    private nonisolated static func fill(_ slot: inout CollectionSlot, secrets: SecretValues?, workspace: WorkspaceServices) {
+    private nonisolated static func fill(
+        _ slot: inout CollectionSlot, secrets: SecretValues?, workspace: WorkspaceServices
+    ) {
         guard var document = slot.document else { return }
         document.fillSecrets(from: secrets ?? SecretValues(), processEnvironment: workspace.processEnvironment)
         slot.document = document

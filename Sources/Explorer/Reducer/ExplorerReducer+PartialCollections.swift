@@ -14,7 +14,9 @@ extension ExplorerReducer {
         guard !partial.isEmpty else { return reduce(&state) }
         let before = state
         let effects = reduce(&state)
-        guard let slot = partial.first(where: { slot in effects.contains { touches($0, slot) } }) else { return effects }
+        guard let slot = partial.first(where: { slot in effects.contains { touches($0, slot) } }) else {
+            return effects
+        }
         state = before
         notify(&state, partialNotice(slot), kind: .warning)
         return []
