@@ -10,9 +10,10 @@ enum NavigatorFilter {
         TextMatch.fuzzy(needle, in: name)?.score
     }
 
-    /// The score of a request: its name's fuzzy score, or a substring hit in `GET /url Folder`.
-    static func score(_ needle: String, request name: String, details: String) -> Int? {
+    /// The score of a request: its name's fuzzy score, or a substring hit in `details`
+    /// (`GET /url Folder`, made only when the name does not match).
+    static func score(_ needle: String, request name: String, details: () -> String) -> Int? {
         if let hit = TextMatch.fuzzy(needle, in: name) { return hit.score }
-        return TextMatch.substring(needle, in: details) == nil ? nil : 0
+        return TextMatch.substring(needle, in: details()) == nil ? nil : 0
     }
 }

@@ -141,12 +141,23 @@ enum NavigatorRows {
             }
             return
         }
-        // Filtering: the matching requests, best first (ties keep the file's order).
-        let shown = requests.enumerated().compactMap { index, request -> (Int, Int, SavedRequest)? in
-            let details = ([request.method.rawValue, request.url] + trail).joined(separator: " ")
-            return NavigatorFilter.score(needle, request: request.name, details: details).map { ($0, index, request) }
-        }.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }.map(\.2)
-        for request in shown { rows.append(row(request.id, request.name, request.method, collectionID, depth)) }
+        // Filtering: the matching requests, best first (ties keep the file's order); scored and
+        // listed from where they are stored (a request copied into each hit retained its fields).
+        requests.withUnsafeBufferPointer { buffer in
+            var hits: [(score: Int, index: Int)] = []
+            for index in buffer.indices {
+                let request = (name: buffer[index].name, method: buffer[index].method, url: buffer[index].url)
+                let score = NavigatorFilter.score(needle, request: request.name) {
+                    ([request.method.rawValue, request.url] + trail).joined(separator: " ")
+                }
+                if let score { hits.append((score, index)) }
+            }
+            hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+            for hit in hits {
+                let request = buffer[hit.index]
+                rows.append(row(request.id, request.name, request.method, collectionID, depth))
+            }
+        }
     }
 
     private static func row(

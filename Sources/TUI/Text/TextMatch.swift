@@ -2,6 +2,12 @@
 package enum TextMatch {
     /// Character offsets of the first case-insensitive occurrence of `needle` in `haystack`.
     package static func substring(_ needle: String, in haystack: String) -> Range<Int>? {
+        if let range = ASCIIMatch.substring(needle, in: haystack) { return range }
+        return characterSubstring(needle, in: haystack)
+    }
+
+    /// `substring` over characters (any text).
+    static func characterSubstring(_ needle: String, in haystack: String) -> Range<Int>? {
         let pattern = needle.map { $0.lowercased() }
         guard !pattern.isEmpty else { return 0..<0 }
         let text = haystack.map { $0.lowercased() }
@@ -18,14 +24,16 @@ package enum TextMatch {
     }
 
     /// Points for each matched character, what raises them, and what a gap costs.
-    private static let perCharacter = 10
-    private static let consecutive = 15
-    private static let wordStart = 15
-    private static let camelHump = 10
+    static let perCharacter = 10
+    static let consecutive = 15
+    static let wordStart = 15
+    static let camelHump = 10
     /// A gap between two matched characters costs 3, and 1 more per skipped character, at most 10.
-    private static func gapPenalty(_ skipped: Int) -> Int { 3 + min(skipped - 1, 7) }
+    static func gapPenalty(_ skipped: Int) -> Int { 3 + min(skipped - 1, 7) }
     /// Characters before the first match cost 1 each, at most 15.
-    private static let longestLead = 15
+    static let longestLead = 15
+    /// A gap of this many characters or more costs the most.
+    static let farthest = 8
 
     /// A fuzzy match: every character of `query` (spaces aside) appears in `candidate` in order
     /// (`updte` finds "Update project"). Returns the matched character offsets and a score —
@@ -39,6 +47,12 @@ package enum TextMatch {
     /// the start of "project". A small dynamic programme over (query character, candidate
     /// position), O(query × candidate): names and titles are short.
     package static func fuzzy(_ query: String, in candidate: String) -> (score: Int, positions: [Int])? {
+        if let match = ASCIIMatch.fuzzy(query, in: candidate) { return match }
+        return characterFuzzy(query, in: candidate)
+    }
+
+    /// `fuzzy` over characters (any text).
+    static func characterFuzzy(_ query: String, in candidate: String) -> (score: Int, positions: [Int])? {
         let pattern = query.filter { $0 != " " }.map { $0.lowercased() }
         let text = Array(candidate)
         guard !pattern.isEmpty else { return (0, []) }
@@ -57,7 +71,6 @@ package enum TextMatch {
         for i in text.indices where lower[i] == pattern[0] {
             best[0][i] = bonus[i] - min(i, longestLead)
         }
-        let farthest = 8  // a gap of this many characters or more costs the most
         for p in 1..<pattern.count {
             let previous = best[p - 1]
             // The best of previous[0...i - farthest - 1] so far (a gap that costs the most), and where.
