@@ -262,6 +262,32 @@ import Workspace
         #expect(whole.collection?.folders.first?.requests.count == 5)
     }
 
+    @Test func aDeepFileIsFirstSeenByTenListsWorthInFileOrder() throws {
+        // Folders three deep, three of each, three requests in each last one: 120 elements.
+        func folder(_ name: String, depth: Int) -> String {
+            let children = (0..<3).map { index in
+                depth == 3
+                    ? "{\"id\": \"\(name)-\(index)\", \"name\": \"N\", \"method\": \"GET\", \"url\": \"/\"}"
+                    : folder("\(name)-\(index)", depth: depth + 1)
+            }
+            let list = depth == 3 ? "requests" : "folders"
+            return "{\"name\": \"\(name)\", \"\(list)\": [\(children.joined(separator: ","))]}"
+        }
+        let folders = (0..<3).map { folder("f\($0)", depth: 1) }.joined(separator: ",")
+        let text = "{\"formatVersion\": 1, \"id\": \"c\", \"name\": \"C\", \"folders\": [\(folders)]}"
+        let bytes = Array(text.utf8)
+        let first = try #require(firstLook(bytes).0)
+        func count(_ folders: [Folder]) -> Int {
+            folders.reduce(folders.count) { $0 + $1.requests.count + count($1.folders) }
+        }
+        #expect(count(first.folders) == 30)
+        #expect(
+            first.folders.first?.folders.first?.folders.first?.requests.map(\.id) == [
+                "f0-0-0-0", "f0-0-0-1", "f0-0-0-2",
+            ])
+        #expect(count(try #require(firstLook(bytes).1.collection).folders) == 3 + 9 + 27 + 81)
+    }
+
     @Test func aSmallFileOrABrokenFirstPartHasNoFirstLook() {
         let bytes = file(requests: 8, folderRequests: 5)
         #expect(firstLook(bytes, minimumBytes: bytes.count + 1).0 == nil)

@@ -8,6 +8,9 @@ final class DocumentReader {
     /// For a first look at a big file (see `CollectionLoader.load`): each list of folders and of
     /// requests is read up to this many elements. Nil reads everything.
     let listLimit: Int?
+    /// What a first look still reads of all its lists together (ten lists' worth), in file order:
+    /// folders nested three deep, a hundred of each, would otherwise be read whole.
+    private var listBudget: Int
     /// Made at the first diagnostic: a file without any is not scanned for its lines.
     private lazy var source = SourceText(bytes)
     private(set) var diagnostics: [Diagnostic] = []
@@ -51,6 +54,16 @@ final class DocumentReader {
         self.file = file
         self.bytes = bytes
         self.listLimit = listLimit
+        listBudget = (listLimit ?? 0) * 10
+    }
+
+    /// How many elements of a list of `count` a first look reads (all without one), from what
+    /// its budget has left.
+    func listCount(_ count: Int) -> Int {
+        guard let listLimit else { return count }
+        let taken = min(count, listLimit, listBudget)
+        listBudget -= taken
+        return taken
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -161,10 +161,11 @@ struct ObjectFields {
     }
 
     /// A list of folders or requests: like `array`, but a first look (`DocumentReader.listLimit`)
-    /// reads only its first elements.
+    /// reads only its first elements, within what the look has left to read.
     func list<T>(_ key: String, _ element: (SourceNode, DocumentPath) -> T?) -> [T] {
         guard let node = node(key) else { return [] }
-        return reader.array(node, at: path.appending(key), limit: reader.listLimit, element)
+        let limit = reader.listLimit == nil ? nil : reader.listCount(node.childCount)
+        return reader.array(node, at: path.appending(key), limit: limit, element)
     }
 
     /// Members this version of the format does not know: kept (and written back after the known
