@@ -93,4 +93,15 @@ struct CompletionTests {
         fixture.driver.press("enter")
         #expect(fixture.driver.state.editor.formEditor == nil)
     }
+
+    /// Variables captured by requests of the collection are offered too, with the request that
+    /// captures each (read on every key typed, from the requests in place).
+    @MainActor @Test func capturedVariablesAreOfferedWithTheirRequest() throws {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), startup: StartupRequest(request: "Chaining/1. Log in"))
+        harness.press("ctrl+l")
+        harness.type("/{{tok")
+        let completion = try #require(harness.state.editor.completion)
+        #expect(completion.items.contains { $0.insert == "token}}" && $0.detail == "captured by 1. Log in" })
+    }
 }

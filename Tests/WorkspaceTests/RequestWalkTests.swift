@@ -45,3 +45,32 @@ struct RequestWalkTests {
         #expect(problems.first?.hasPrefix(expected) == true, "\(problems)")
     }
 }
+
+/// The explorer's `{{` completion lists captured variables on every key typed: `capturedVariables`
+/// finds them where they are, in display order, with the request that captures each.
+struct CapturedVariablesTests {
+    @Test func capturesAreListedInDisplayOrderWithTheirRequest() {
+        let collection = RequestCollection(
+            id: "c", name: "C",
+            folders: [
+                Folder(
+                    name: "Auth",
+                    requests: [
+                        SavedRequest(
+                            id: "login", name: "Log in", url: "/login",
+                            captures: [
+                                Capture(variable: "token", source: .jsonPath("$.token"), secret: true),
+                                Capture(variable: "user", source: .jsonPath("$.user.id")),
+                            ]),
+                        SavedRequest(id: "plain", name: "Plain", url: "/plain"),
+                    ])
+            ],
+            requests: [
+                SavedRequest(
+                    id: "create", name: "Create", url: "/items", captures: [Capture(variable: "id", source: .status)])
+            ])
+        let found = collection.capturedVariables
+        #expect(found.map(\.variable) == ["token", "user", "id"])
+        #expect(found.map(\.requestName) == ["Log in", "Log in", "Create"])
+    }
+}

@@ -74,7 +74,7 @@ extension ExplorerReducer {
             return []
         }
         let folderPath =
-            document.collection.allRequests.first { $0.request.id == key.requestID }?.folderPath ?? []
+            document.collection.folderPath(ofRequest: key.requestID) ?? []
         let url = RequestPreview.of(state)?.url ?? request.url
         reduceWorkspace(
             .graphqlSchema(collectionID: key.collectionID, .introspecting(environment: environment)), &state)

@@ -21,8 +21,9 @@ extension ExplorerState {
         for name in processEnvironment.keys.sorted() where name.hasPrefix("LAZER_VAR_") {
             add(String(name.dropFirst(10)), "process")
         }
-        for request in document.collection.allRequests {
-            for capture in request.request.captures { add(capture.variable, "captured by \(request.request.name)") }
+        // Asked on every key typed: `capturedVariables` reads the requests in place.
+        for (variable, requestName) in document.collection.capturedVariables {
+            add(variable, "captured by \(requestName)")
         }
         for name in DynamicValues.names {
             add("$" + name, name == "prompt" || name == "select" ? "dynamic: asked at send" : "dynamic: new each send")

@@ -115,7 +115,7 @@ extension ExplorerReducer {
         let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
         guard let document = state.document(collectionID: key.collectionID),
             let request = state.request(key),
-            let location = document.collection.allRequests.first(where: { $0.request.id == key.requestID })
+            let location = document.collection.location(ofRequest: key.requestID)
         else {
             notify(&state, "The request is gone", kind: .warning)
             return reduceOverlays(.close, &state)

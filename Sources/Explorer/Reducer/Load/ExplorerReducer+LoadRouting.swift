@@ -45,7 +45,7 @@ extension ExplorerReducer {
         }
         guard let collection = state.document(collectionID: collectionID)?.collection else { return nil }
         var title = folder.isEmpty ? collection.name : folder.joined(separator: "/") + " · " + collection.name
-        if let requestID, let location = collection.allRequests.first(where: { $0.request.id == requestID }) {
+        if let requestID, let location = collection.location(ofRequest: requestID) {
             title = (location.folderPath + [location.request.name]).joined(separator: "/") + " · " + collection.name
         }
         return .init(title: title, collectionID: collectionID, folder: folder, requestID: requestID)

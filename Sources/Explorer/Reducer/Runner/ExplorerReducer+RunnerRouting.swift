@@ -32,8 +32,8 @@ extension ExplorerReducer {
             guard !wholeCollection, let document = state.document(collectionID: key.collectionID) else {
                 return .init(collectionID: key.collectionID, folder: [])
             }
-            let location = document.collection.allRequests.first { $0.request.id == key.requestID }
-            return .init(collectionID: key.collectionID, folder: location?.folderPath ?? [])
+            return .init(
+                collectionID: key.collectionID, folder: document.collection.folderPath(ofRequest: key.requestID) ?? [])
         case .broken, nil: return nil
         }
     }

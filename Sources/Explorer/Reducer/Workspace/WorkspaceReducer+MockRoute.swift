@@ -191,7 +191,7 @@ extension WorkspaceReducer {
         if let mark = result.url.firstIndex(of: "?") {
             query = String(result.url[result.url.index(after: mark)...].prefix { $0 != "#" })
         }
-        let request = document.collection.allRequests.first { $0.request.id == key.requestID }?.request
+        let request = document.collection.request(id: key.requestID)
         return RecordedMatchers(
             method: RequestMethod(rawValue: result.method), path: path, query: query,
             body: graphqlBody(result, request: request), redactor: redactor,
