@@ -219,7 +219,8 @@ SECONDS ?= 60
 RUNS ?= -1
 JSONTREE_SOURCES := $(wildcard Sources/JSONTree/*.swift Sources/JSONTree/*/*.swift)
 FUZZ_SWIFT_FLAGS := -O -parse-as-library -swift-version 6 -package-name Lazer -enable-upcoming-feature ExistentialAny \
-	-enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
+	-enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault \
+	-I Sources/CJSONKernel/include
 # The fuzzers link the modules their code imports as objects built here once (ASan, and libFuzzer's
 # coverage so their branches guide it too), rebuilt when a source changes: $(FUZZ_DIR)/NAME.o and
 # NAME.swiftmodule for Sources/NAME. The code under test is compiled into the fuzzer itself.
@@ -230,24 +231,30 @@ $(FUZZ_DIR)/%.o: $$(call fuzz_sources,$$*)
 	@mkdir -p $(FUZZ_DIR)
 	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -wmo -module-name $* -I $(FUZZ_DIR) -emit-module \
 		-emit-module-path $(FUZZ_DIR)/$*.swiftmodule -c $(call fuzz_sources,$*) -o $@
-$(FUZZ_DIR)/JSONTree.o: $(FUZZ_DIR)/TerminalText.o
+$(FUZZ_DIR)/JSONTree.o: $(FUZZ_DIR)/TerminalText.o $(FUZZ_DIR)/CJSONKernel.o
+# JSONTree's C kernel (its vector pre-pass), with the same instrumentation; linked wherever JSONTree is.
+$(FUZZ_DIR)/CJSONKernel.o: Sources/CJSONKernel/json_kernel.c Sources/CJSONKernel/include/json_kernel.h
+	@mkdir -p $(FUZZ_DIR)
+	clang -O2 -fsanitize=fuzzer-no-link,address -I Sources/CJSONKernel/include -c $< -o $@
 $(FUZZ_DIR)/Futures.o: $(FUZZ_DIR)/AnnotatedLocks.o
 $(FUZZ_DIR)/HTTPCore.o: $(FUZZ_DIR)/AnnotatedLocks.o $(FUZZ_DIR)/Futures.o $(FUZZ_DIR)/RegularFiles.o
 # JSONTree imports TerminalText: built first as a module and an object the fuzzers link.
 fuzz-terminal-text: $(FUZZ_DIR)/TerminalText.o
-fuzz-json: fuzz-terminal-text
+fuzz-json: fuzz-terminal-text $(FUZZ_DIR)/CJSONKernel.o
 	@mkdir -p .build/fuzz fuzz-out/json-corpus
 	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONFuzz -I $(FUZZ_DIR) \
-		$(JSONTREE_SOURCES) Fuzz/JSONFuzz.swift $(FUZZ_DIR)/TerminalText.o -o $(FUZZ_DIR)/fuzz-json
+		$(JSONTREE_SOURCES) Fuzz/JSONFuzz.swift $(FUZZ_DIR)/TerminalText.o $(FUZZ_DIR)/CJSONKernel.o \
+		-o $(FUZZ_DIR)/fuzz-json
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-json -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
 		-artifact_prefix=fuzz-out/ fuzz-out/json-corpus Fuzz/corpus/json
 
 ## fuzz-jsonpath: libFuzzer + AddressSanitizer over JSONPath queries (parse, evaluate, normalized
 ## paths re-parsed) and I-Regexp patterns (compile, match, search; -timeout=10 catches any blow-up).
-fuzz-jsonpath: fuzz-terminal-text
+fuzz-jsonpath: fuzz-terminal-text $(FUZZ_DIR)/CJSONKernel.o
 	@mkdir -p .build/fuzz fuzz-out/jsonpath-corpus
 	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name JSONPathFuzz -I $(FUZZ_DIR) \
-		$(JSONTREE_SOURCES) Fuzz/JSONPathFuzz.swift $(FUZZ_DIR)/TerminalText.o -o $(FUZZ_DIR)/fuzz-jsonpath
+		$(JSONTREE_SOURCES) Fuzz/JSONPathFuzz.swift $(FUZZ_DIR)/TerminalText.o $(FUZZ_DIR)/CJSONKernel.o \
+		-o $(FUZZ_DIR)/fuzz-jsonpath
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-jsonpath -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
 		-artifact_prefix=fuzz-out/ fuzz-out/jsonpath-corpus Fuzz/corpus/jsonpath
 
@@ -256,7 +263,7 @@ fuzz-jsonpath: fuzz-terminal-text
 ## that loads is saved as the explorer saves it and must load again, unchanged; every diagnostic
 ## printed through TerminalText must be terminal-safe. Seeds: Fuzz/corpus/collection.
 FUZZ_COLLECTION_MODULES := TerminalText AnnotatedLocks RegularFiles Futures HTTPCore JSONTree
-fuzz-collection: $(foreach m,$(FUZZ_COLLECTION_MODULES),$(FUZZ_DIR)/$(m).o)
+fuzz-collection: $(foreach m,$(FUZZ_COLLECTION_MODULES),$(FUZZ_DIR)/$(m).o) $(FUZZ_DIR)/CJSONKernel.o
 	@mkdir -p fuzz-out/collection-corpus
 	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name CollectionFuzz -I $(FUZZ_DIR) \
 		$(call fuzz_sources,Workspace) Fuzz/CollectionFuzz.swift $^ -o $(FUZZ_DIR)/fuzz-collection

@@ -177,9 +177,16 @@ let package = Package(
 
         // MARK: - JSON engine
 
+        // JSONTree's vector pre-pass (AVX2, chosen at run time): counts that bound the tape and
+        // UTF-8 validated 32 bytes at a time. Pure computation over bytes (issue 31, goal 1).
+        .target(
+            name: "CJSONKernel",
+            cSettings: strictC + [.unsafeFlags(["-O3"])]
+        ),
+
         .target(
             name: "JSONTree",
-            dependencies: ["TerminalText"],
+            dependencies: ["TerminalText", "CJSONKernel"],
             swiftSettings: strictSwift
         ),
 

@@ -1,7 +1,8 @@
 // libFuzzer target for JSONTree (`make fuzz-json SECONDS=…`), compiled together with the
 // JSONTree sources by swiftc with `-sanitize=fuzzer,address`. Each input is parsed strictly and
 // leniently; whatever parses is printed compact and pretty, re-parsed and compared, and walked
-// through the navigation, tree-view, query and search APIs. Short inputs are also tried as
+// through the navigation, tree-view, query and search APIs; every other input is also parsed
+// without the vector pre-pass and must give the same result. Short inputs are also tried as
 // JSONPath queries. Any mismatch stops the run with `fatalError`, which libFuzzer reports.
 
 /// A fixed document for fuzzed JSONPath queries.
@@ -21,10 +22,32 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         break
     }
     _ = try? JSONDocument(bytes: bytes, options: JSONParseOptions(maximumDepth: 8))
+    if size % 2 == 1 { checkPrepassAgrees(bytes) }
     if size < 256, let document = queryDocument, let path = try? JSONPath(String(decoding: bytes, as: UTF8.self)) {
         for node in path.select(in: document) { _ = document.jsonPath(node) }
     }
     return 0
+}
+
+/// The vector pre-pass only decides whether string scans check UTF-8: a strict parse with it and
+/// without it gives the same document, or the same error at the same offset.
+private func checkPrepassAgrees(_ bytes: [UInt8]) {
+    var plain = JSONParseOptions.strict
+    plain.usesVectorPrepass = false
+    let fast = Result { () throws(JSONParseError) in try JSONDocument(bytes: bytes) }
+    let slow = Result { () throws(JSONParseError) in try JSONDocument(bytes: bytes, options: plain) }
+    switch (fast, slow) {
+    case (.success(let one), .success(let other)):
+        guard JSONPrinter.print(one, options: .compact) == JSONPrinter.print(other, options: .compact) else {
+            fatalError("the pre-pass changed the document")
+        }
+    case (.failure(let one), .failure(let other)):
+        guard one.reason == other.reason, one.offset == other.offset else {
+            fatalError("the pre-pass changed the error: \(one.message) vs \(other.message)")
+        }
+    default:
+        fatalError("the pre-pass changed whether the input parses")
+    }
 }
 
 /// Printing then parsing must give back the same tree, compact and pretty alike.

@@ -15,6 +15,9 @@ package struct JSONParseOptions: Sendable, Hashable {
     package var validatesUTF8: Bool
     /// The deepest nesting accepted; deeper input is a clean error, never a stack overflow.
     package var maximumDepth: Int
+    /// Whether the parse starts with the vector pre-pass where the CPU has one (`JSONPrepass`).
+    /// The result is the same either way; tests and benchmarks turn it off to compare.
+    package var usesVectorPrepass = true
 
     package init(
         allowsComments: Bool = false,

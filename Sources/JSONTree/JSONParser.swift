@@ -22,6 +22,8 @@ struct JSONParser: ~Copyable {
     let base: UnsafePointer<UInt8>
     let count: Int
     let options: JSONParseOptions
+    /// Whether string scans validate UTF-8 (see `JSONScanner.checksUTF8`).
+    let checksUTF8: Bool
     /// The output, packed as it is written into buffers sized by `entryBound` (an upper bound on
     /// the entries any input of this size can produce), so the hot path never reallocates.
     var writer: TapeWriter
@@ -33,11 +35,12 @@ struct JSONParser: ~Copyable {
     var stackCapacity = 64
 
     init(
-        bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions, writer: TapeWriter
+        bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions, checksUTF8: Bool, writer: TapeWriter
     ) {
         self.base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
         self.count = bytes.count
         self.options = options
+        self.checksUTF8 = checksUTF8
         self.writer = writer
         self.stack = .allocate(capacity: stackCapacity)
     }
@@ -58,14 +61,25 @@ struct JSONParser: ~Copyable {
         }
         // A body that cannot start a value fails at its first byte: no pass over the rest to
         // size a tape it will not fill (a 2 GiB file of zeros is refused at once).
-        var capacity = startsLikeJSON(bytes, options) ? entryBound(bytes, release: release) : 1
+        var capacity = 1
+        var checksUTF8 = options.validatesUTF8
+        if startsLikeJSON(bytes, options) {
+            if options.usesVectorPrepass, let prepass = JSONPrepass(bytes, release: release) {
+                capacity = prepass.entryBound
+                // Valid as a whole: the string scans skip non-ASCII bytes. Invalid: the scans
+                // check as before, so the error is found and placed exactly where it was.
+                if prepass.isValidUTF8 { checksUTF8 = false }
+            } else {
+                capacity = entryBound(bytes, release: release)
+            }
+        }
         while true {
             var failure: Failure?
             var overflow: [Int: Int] = [:]
             var checkpoints: [UInt64] = []
             let tape = TapeStorage.write(capacity: capacity) { writer in
                 writer.release = release
-                var parser = JSONParser(bytes: bytes, options: options, writer: writer)
+                var parser = JSONParser(bytes: bytes, options: options, checksUTF8: checksUTF8, writer: writer)
                 // Hand the writer back on failure too: `TapeStorage.write` frees its wide buffer.
                 defer { writer = parser.writer }
                 do throws(Failure) {
@@ -162,7 +176,7 @@ struct JSONParser: ~Copyable {
 
     mutating func run() throws(Failure) {
         // Everything the loop touches lives in locals (registers), not in `self`.
-        let scanner = JSONScanner(base: base, count: count, options: options)
+        let scanner = JSONScanner(base: base, count: count, options: options, checksUTF8: checksUTF8)
         let base = self.base
         let count = self.count
         var writer = self.writer

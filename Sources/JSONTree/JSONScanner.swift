@@ -6,6 +6,9 @@ struct JSONScanner {
     let base: UnsafePointer<UInt8>
     let count: Int
     let options: JSONParseOptions
+    /// Whether string scans validate UTF-8: not when the options accept any bytes, nor when the
+    /// vector pre-pass has already found the whole body valid (`JSONPrepass`).
+    let checksUTF8: Bool
 
     /// Reads `"key" :` at `position`; returns the position of the value, the key offset and key flags.
     @inline(__always)
@@ -139,7 +142,7 @@ struct JSONScanner {
             // Word-at-a-time: find the first quote, backslash, control or non-ASCII byte.
             while position &+ 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                let mask = JSONScanner.specialBytes(word)
+                let mask = checksUTF8 ? JSONScanner.specialBytes(word) : JSONScanner.specialASCIIBytes(word)
                 if mask != 0 {
                     position &+= mask.trailingZeroBitCount >> 3
                     break
@@ -155,13 +158,18 @@ struct JSONScanner {
                 return (position, escaped)
             case UInt8(ascii: "\\"):
                 escaped = true
-                position = try scanEscape(position)
+                // The one-letter escapes here; `\u` and errors in `scanEscape`.
+                if position &+ 1 < count, JSONScanner.isShortEscape(base[position &+ 1]) {
+                    position &+= 2
+                } else {
+                    position = try scanEscape(position)
+                }
             case 0x00..<0x20:
                 throw Failure(
                     reason: .controlCharacter, offset: position,
                     expected: "a string character (control characters must be escaped)")
             case 0x80...:
-                if options.validatesUTF8 {
+                if checksUTF8 {
                     position = try skipNonASCII(position)
                 } else {
                     position &+= 1
@@ -184,6 +192,31 @@ struct JSONScanner {
         let isBackslash = (backslash &- ones) & ~backslash
         let isControl = word &- (ones &* 0x20)
         return (isQuote | isBackslash | isControl | word) & high
+    }
+
+    /// `specialBytes` without the non-ASCII bytes: the scan when UTF-8 needs no checking here.
+    @inline(__always)
+    static func specialASCIIBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let isQuote = (quote &- ones) & ~quote
+        let isBackslash = (backslash &- ones) & ~backslash
+        let isControl = (word &- (ones &* 0x20)) & ~word
+        return (isQuote | isBackslash | isControl) & high
+    }
+
+    /// Whether `byte` after a backslash makes a one-letter escape: `"` `/` `\` `b` `f` `n` `r` `t`
+    /// (bit sets over 0x20–0x5F and 0x60–0x9F: no table to load).
+    @inline(__always)
+    static func isShortEscape(_ byte: UInt8) -> Bool {
+        let punctuation: UInt64 = 1 << (0x22 - 0x20) | 1 << (0x2F - 0x20) | 1 << (0x5C - 0x20)
+        let letters: UInt64 =
+            1 << (0x62 - 0x60) | 1 << (0x66 - 0x60) | 1 << (0x6E - 0x60) | 1 << (0x72 - 0x60) | 1 << (0x74 - 0x60)
+        let index = byte &- 0x20
+        let set = index < 64 ? punctuation : letters
+        return index < 128 && (set >> UInt64(index & 63)) & 1 != 0
     }
 
     /// Validates the escape at `position` (a backslash); returns the position after it.
