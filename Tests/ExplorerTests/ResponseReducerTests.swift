@@ -184,6 +184,19 @@ struct ResponseReducerTests {
         #expect(!fixture.driver.render().contains("| "))
     }
 
+    @Test func aFiltersCountIsWrittenWithThousandsGrouped() throws {
+        var fixture = try answered()
+        fixture.driver.press("|")
+        fixture.driver.type("$[*].id")
+        let filter = try #require(fixture.driver.press("enter").filters.first)
+        let ids = (0..<4_444).map(String.init).joined(separator: ",")
+        fixture.driver.reduce(
+            .filterFinished(
+                generation: filter.generation, query: filter.query,
+                .success(JSONFilterResult(document: try JSONDocument(text: "[\(ids)]"), count: 4_444))))
+        #expect(fixture.driver.state.toast?.message == "4,444 values selected by $[*].id")
+    }
+
     @Test func aLongBannerTakesTwoLinesRatherThanStoppingMidWord() throws {
         var fixture = try ReducerFixture(size: Size(width: 80, height: 24), startup: StartupRequest(request: "a-users"))
         let job = try #require(fixture.driver.press("F5").sendJobs.first)

@@ -111,7 +111,8 @@ extension ResponseReducer {
             state.currentFinding = nil
             return Outcome(
                 notice: Notice(
-                    "\(filtered.count) value\(filtered.count == 1 ? "" : "s") selected by \(query)", kind: .info))
+                    "\(CountText.format(filtered.count)) value\(filtered.count == 1 ? "" : "s") selected by \(query)",
+                    kind: .info))
         case .failure(let failure):
             state.filter.error = failure.message
             return Outcome()
