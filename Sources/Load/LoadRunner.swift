@@ -84,9 +84,10 @@ package struct LoadRunner: Sendable {
                     stats.started(at: ContinuousClock.now - origin)
                     let values = initialValues[slot]
                     group.addTask { [runner, stats] in
-                        let (result, _) = await runner.execute(item, preparer: preparer, captures: values)
+                        let (result, _, completedAt) = await runner.execute(item, preparer: preparer, captures: values)
                         let now = ContinuousClock.now
-                        stats.finished(name, result, latency: now - intended, at: now - origin)
+                        let end = Self.end(completedAt, now: now)
+                        stats.finished(name, result, latency: end - intended, at: now - origin)
                         gate.leave()
                     }
                 }
@@ -109,11 +110,12 @@ package struct LoadRunner: Sendable {
                                 let values = captures[id] ?? runner.initialValues(for: item.document)
                                 let start = ContinuousClock.now
                                 stats.started(at: start - origin)
-                                let (result, captured) = await runner.execute(
+                                let (result, captured, completedAt) = await runner.execute(
                                     item, preparer: preparers[slot], captures: values)
                                 captures[id] = values.merging(captured) { _, new in new }
                                 let now = ContinuousClock.now
-                                stats.finished(names[slot], result, latency: now - start, at: now - origin)
+                                let end = Self.end(completedAt, now: now)
+                                stats.finished(names[slot], result, latency: end - start, at: now - origin)
                             }
                         }
                     }
@@ -121,5 +123,13 @@ package struct LoadRunner: Sendable {
             }
         }
         return ContinuousClock.now - origin
+    }
+
+    /// Where a request's latency ends: when the transport saw its exchange end, not when this task
+    /// resumed after it (a thread hop later, milliseconds on a busy machine: the generator's time,
+    /// not the server's); `now` where the transport does not say (the mock).
+    static func end(_ completedAt: ContinuousClock.Instant?, now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        guard let completedAt else { return now }
+        return min(completedAt, now)
     }
 }

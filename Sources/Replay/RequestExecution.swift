@@ -21,6 +21,8 @@ struct RequestExecution {
         var result: RequestResult
         /// The values this request's captures took, for the requests after it.
         var captured: [String: VariableScope.Value]
+        /// When the transport saw the exchange end (`Timings.completedAt`), where it says.
+        var completedAt: ContinuousClock.Instant?
     }
 
     func run() async -> Outcome {
@@ -142,6 +144,11 @@ struct RequestExecution {
         }
         let elapsed = ContinuousClock.now - clockStart
         result.duration = elapsed
+        let completedAt: ContinuousClock.Instant? =
+            switch outcome {
+            case .success(let response): response.timings.completedAt
+            case .failure(let error): (error as? TransportError)?.timings?.completedAt
+            }
         let keepsDetails = runner.configuration.keepsExchangeDetails
         if keepsDetails { result.details = ExchangeDetails.request(request, redactor: preparation.redactor) }
         switch outcome {
@@ -173,12 +180,13 @@ struct RequestExecution {
                     exchange.streamEvents = streamLog?.events
                     observer(exchange)
                 }
+                outcome.completedAt = completedAt
                 return outcome
             } catch {
                 result.status = .error
                 result.failure = failure(error, request: request, redactor: preparation.redactor)
                 record(exchange(), preparation)
-                return Outcome(result: result, captured: [:])
+                return Outcome(result: result, captured: [:], completedAt: completedAt)
             }
         case .failure(let error):
             runner.onExchange?(
@@ -194,7 +202,7 @@ struct RequestExecution {
                     preparation.redactor.redact(
                         "\(translation.title): \(translation.explanation) \(translation.hint)")
                 ]
-                return Outcome(result: result, captured: [:])
+                return Outcome(result: result, captured: [:], completedAt: completedAt)
             }
             result.status = .error
             result.failure = failure(error, request: request, redactor: preparation.redactor)
@@ -206,7 +214,7 @@ struct RequestExecution {
                         duration: elapsed),
                     preparation)
             }
-            return Outcome(result: result, captured: [:])
+            return Outcome(result: result, captured: [:], completedAt: completedAt)
         }
     }
 

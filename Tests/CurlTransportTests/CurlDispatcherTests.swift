@@ -47,7 +47,11 @@ struct CurlDispatcherTests {
         let server = try LoopbackServer.shared()
         let dispatcher = makeDispatcher()
         let sent = request(server.url("/echo"), method: .post) { $0.setJSONBody(string: "{\"a\":1}") }
+        let before = ContinuousClock.now
         let response = try await dispatcher.dataFuture(from: sent).value
+        // When the network thread saw it end: what `lazer load` measures latency to.
+        let completedAt = try #require(response.timings.completedAt)
+        #expect(completedAt > before && completedAt <= ContinuousClock.now)
         #expect(response.statusCode.rawValue == 200)
         #expect(response.httpError == nil)
         #expect(response.httpVersion == .http11)

@@ -53,6 +53,69 @@ import Workspace
         #expect(summary.checkPassRate == 1)
     }
 
+    /// Answers as its mock does, marking the exchange ended then (as the curl transport marks it
+    /// on its network thread), and hands the response over `handOver` later: a busy machine's
+    /// thread hop, which is the generator's time and not the server's.
+    final class LateHandOverDispatcher: DataDispatcher {
+        let mock = MockDispatcher(scheduler: ImmediateScheduler())
+        let handOver: Duration
+        var scheduler: any Scheduler { mock.scheduler }
+
+        init(handOver: Duration) { self.handOver = handOver }
+
+        func dataFuture(from request: HTTPRequest) -> ResponseFuture<DataResponse> {
+            let answer = mock.dataFuture(from: request)
+            let handOver = handOver
+            return ResponseFuture(scheduler: scheduler) { future in
+                _ =
+                    answer.success { answered in
+                        var marked = answered
+                        marked.timings.completedAt = ContinuousClock.now
+                        let response = marked
+                        let (seconds, attoseconds) = handOver.components
+                        let delay = Double(seconds) + Double(attoseconds) / 1e18
+                        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { future.succeed(with: response) }
+                    }
+                    .error { future.fail(with: $0) }
+                    .send()
+            }
+        }
+    }
+
+    @Test func latencyEndsWhenTheTransportSawTheAnswerNotWhenTheTaskResumed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("live.json").path
+        try Data(
+            #"""
+            {"formatVersion": 1, "id": "late", "name": "Late", "defaultEnvironment": "live",
+             "environments": [{"name": "live", "kind": "live", "baseURL": "http://late.test"}],
+             "requests": [{"id": "r", "name": "R", "method": "GET", "url": "/r"}]}
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: file))
+        let dispatcher = LateHandOverDispatcher(handOver: .milliseconds(300))
+        try dispatcher.mock.register(.get, "/r", responses: MockResponse())
+        let services = WorkspaceServices(
+            directories: UserDirectories(config: folder.path + "/config", state: folder.path + "/state"),
+            liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "load.tests")))
+        let loaded = RunLoader.load([file], services: services)
+        let plan = try RunPlan.select(from: loaded.documents, environment: nil, folder: nil, requests: [])
+        let runner = ReplayRunner(services: services, configuration: RunConfiguration(recordHistory: false))
+        for model in [
+            LoadModel.closed(vus: 2, duration: nil, iterations: 2),
+            LoadModel.open(startRate: 20, stages: [.init(duration: .milliseconds(200), rate: 20)]),
+        ] {
+            let load = LoadRunner(runner: runner, plan: plan, model: model)
+            let elapsed = await load.run()
+            let summary = load.stats.summary(model: model, elapsed: elapsed)
+            #expect(summary.overall.count == 4)
+            // Each response was handed over 300 ms after its exchange ended: none of it counts,
+            // though the run waited for it.
+            #expect(summary.maxMilliseconds() < 150, "\(model)")
+            #expect(elapsed >= .milliseconds(300))
+        }
+    }
+
     @Test func theOpenModelStartsWhatItsSchedulePlans() async throws {
         let (runner, plan) = try Self.runner(requests: ["login"])
         let model = LoadModel.open(startRate: 200, stages: [.init(duration: .milliseconds(250), rate: 200)])

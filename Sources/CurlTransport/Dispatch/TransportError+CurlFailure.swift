@@ -35,7 +35,7 @@ extension TransportError {
                 dnsLookup: mark(measured.nameLookup), connect: mark(measured.connect),
                 tlsHandshake: mark(measured.tlsHandshake), preTransfer: mark(measured.preTransfer),
                 timeToFirstByte: mark(measured.firstByte), total: measured.total, redirect: mark(measured.redirect),
-                redirectCount: measured.redirectCount)
+                redirectCount: measured.redirectCount, completedAt: measured.completedAt)
         }
         self.init(
             reason, message: failure.message, code: code, url: url, redirectScheme: scheme,

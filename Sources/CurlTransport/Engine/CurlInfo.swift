@@ -37,7 +37,8 @@ enum CurlInfo {
             total: microseconds(handle, CURLINFO_TOTAL_TIME_T),
             redirect: microseconds(handle, CURLINFO_REDIRECT_TIME_T),
             redirectCount: long(handle, CURLINFO_REDIRECT_COUNT),
-            connectionsOpened: long(handle, CURLINFO_NUM_CONNECTS)
+            connectionsOpened: long(handle, CURLINFO_NUM_CONNECTS),
+            completedAt: .now
         )
     }
 

@@ -180,7 +180,7 @@ final class CurlTransfer: @unchecked Sendable {
             close(bodyFile)
             bodyFile = -1
         }
-        if case .failure = result, bodyFileIsTemporary, let url = bodyFileURL {
+        if case .failure = copy result, bodyFileIsTemporary, let url = bodyFileURL {
             unlink(url.path)
         }
         releaseHandle()
@@ -207,7 +207,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func classified(_ result: consuming Result<TransferOutcome, CurlFailure>) -> Result<
         TransferOutcome, CurlFailure
     > {
-        guard case .failure(let failure) = result, failure.cause != .cancelled,
+        guard case .failure(let failure) = copy result, failure.cause != .cancelled,
             cancelled.load(ordering: .acquiring)
         else { return result }
         return .failure(CurlFailure(cause: .cancelled, message: "cancelled"))

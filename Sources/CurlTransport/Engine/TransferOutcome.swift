@@ -61,6 +61,8 @@ struct TransferTimings: Sendable, Hashable {
     var redirectCount = 0
     /// Connections the transfer opened (`CURLINFO_NUM_CONNECTS`): 0 on a reused one.
     var connectionsOpened = 0
+    /// When the network thread saw the transfer finish (see `Timings.completedAt`).
+    var completedAt: ContinuousClock.Instant?
 }
 
 /// Progress of one transfer, reported from the network thread (throttled).

@@ -23,11 +23,16 @@ public struct Timings: Hashable, Sendable {
     public var redirectCount: Int
     /// Connections the exchange opened: 0 when it reused one (what a load test counts).
     public var connectionsOpened: Int
+    /// When the transport saw the exchange finish, on its own thread, before whoever awaits it ran:
+    /// what a load test measures latency to (a thread hop is the generator's time, not the
+    /// server's). Nil where the transport does not say (the mock).
+    public var completedAt: ContinuousClock.Instant?
 
     public init(
         dnsLookup: Duration? = nil, connect: Duration? = nil, tlsHandshake: Duration? = nil,
         preTransfer: Duration? = nil, timeToFirstByte: Duration? = nil, total: Duration? = nil,
-        redirect: Duration? = nil, redirectCount: Int = 0, connectionsOpened: Int = 0
+        redirect: Duration? = nil, redirectCount: Int = 0, connectionsOpened: Int = 0,
+        completedAt: ContinuousClock.Instant? = nil
     ) {
         self.dnsLookup = dnsLookup
         self.connect = connect
@@ -38,6 +43,7 @@ public struct Timings: Hashable, Sendable {
         self.redirect = redirect
         self.redirectCount = redirectCount
         self.connectionsOpened = connectionsOpened
+        self.completedAt = completedAt
     }
 
     /// One phase of an exchange for a waterfall: its name and how long it took.
