@@ -4,7 +4,10 @@
 #   1. maximum throughput with 32 connections: wrk -c32 and hey -c 32, then lazer load --vus 32;
 #   2. a constant rate of half lazer's own maximum for $RATE_SECONDS (30 s): achieved rate against the
 #      target, and the generator's own CPU (user+sys from /usr/bin/time);
-#   3. percentiles against delay_server.py (90 % at 10 ms, 9 % at 50 ms, 1 % at 200 ms) at 100/s;
+#   3. percentiles at 100/s against two servers that inject 10 ms into 90 % of requests, 50 ms into 9 %
+#      and 200 ms into 1 % — delay_server.py (Python threads) and `lazer mock` (SwiftNIO timers) with a
+#      cycling sequence — each compared with the injected values and with what that server says it
+#      actually gave (delay_server.py's /achieved, lazer mock's --log): within 1 ms + 2 % is the goal;
 #   4. the HTML report of a 10,000-request run: its size and how long writing it took.
 # Results: bench-out/load.md. DURATION (max-throughput seconds, default 10) and RATE_SECONDS shorten it;
 # LAZER=PATH measures another binary (LAZER_HTML=PATH: the one that writes the HTML report).
@@ -54,16 +57,56 @@ half=$(python3 -c "print(max(1, int(float('$lazer_rps') / 2)))")
 achieved=$(json "$work/rate.json" "round(d['model']['achievedRate'], 1)")
 rate_cpu=$(awk '{printf "%.2f", $2 + $3}' "$work/rate.time")
 
-# The delay server: 90 % at 10 ms, 9 % at 50 ms, 1 % at 200 ms.
+# The delay servers: 90 % at 10 ms, 9 % at 50 ms, 1 % at 200 ms, by each request's place in every 100.
 coproc DELAY { python3 -u Sources/LoopbackTesting/delay_server.py; }
 bench_track "$DELAY_PID"
 read -r ports <&"${DELAY[0]}"
 delay_port=${ports#PORTS http=}
 collection "$work/delay.json" "http://127.0.0.1:$delay_port" "/delay"
 "$lazer" load "$work/delay.json" --rate 100/s --duration 20s --output "$work/delay-out.json" >"$work/delay.txt"
-p50=$(json "$work/delay-out.json" "d['latency']['p50Ms']")
-p99=$(json "$work/delay-out.json" "d['latency']['p99Ms']")
-p999=$(json "$work/delay-out.json" "d['latency']['p99_9Ms']")
+curl -s "http://127.0.0.1:$delay_port/achieved" >"$work/python-achieved.json"
+kill "$DELAY_PID" 2>/dev/null || true
+wait "$DELAY_PID" 2>/dev/null || true
+
+python3 - "$work/delay-mock.json" <<'PY'
+import json, sys
+sequence = [{"status": 200, "json": {"ok": True}, "delayMilliseconds": 200 if i == 99 else 50 if i >= 90 else 10}
+            for i in range(100)]
+json.dump({"formatVersion": 1, "id": "bench-delay-mock", "name": "Delay", "defaultEnvironment": "mock",
+           "environments": [{"name": "mock", "kind": "mock", "baseURL": "http://127.0.0.1", "routes": [
+               {"method": "GET", "path": "/delay", "cycle": True, "sequence": sequence}]}],
+           "requests": [{"id": "r", "name": "R", "method": "GET", "url": "/delay"}]}, open(sys.argv[1], "w"))
+PY
+coproc MOCK { exec "$lazer" mock "$work/delay-mock.json" --port 0 --log "$work/mock-log.jsonl" 2>"$work/mock.err"; }
+bench_track "$MOCK_PID"
+read -r mock_url <&"${MOCK[0]}"
+collection "$work/delay-via-mock.json" "$mock_url" "/delay"
+"$lazer" load "$work/delay-via-mock.json" --rate 100/s --duration 20s --output "$work/mock-out.json" >"$work/mock.txt"
+kill "$MOCK_PID" 2>/dev/null || true
+python3 - "$work/mock-log.jsonl" >"$work/mock-achieved.json" <<'PY'
+import json, sys
+delays = sorted(json.loads(line)["milliseconds"] for line in open(sys.argv[1]) if '"/delay"' in line)
+result = {"count": len(delays)}
+for name, q in (("p50Ms", 50), ("p90Ms", 90), ("p99Ms", 99), ("p99_9Ms", 99.9), ("maxMs", 100)):
+    rank = max(1, -(-len(delays) * q // 100))
+    result[name] = delays[int(min(rank, len(delays))) - 1]
+print(json.dumps(result))
+PY
+# percentile_lines SERVER LAZER_OUT ACHIEVED: lazer's p50/p99/p99.9 against the injected values and
+# against what the server gave, each with the 1 ms + 2 % bound and met/missed.
+percentile_lines() {
+    python3 - "$@" <<'PY'
+import json, sys
+name, ours, theirs = sys.argv[1], json.load(open(sys.argv[2]))["latency"], json.load(open(sys.argv[3]))
+print(f"  {name}: lazer load reported, against the injected value and against what the server gave")
+for key, label, injected in (("p50Ms", "p50", 10), ("p99Ms", "p99", 50), ("p99_9Ms", "p99.9", 200)):
+    def verdict(reference):
+        bound = 1 + 0.02 * reference
+        return f"{ours[key] - reference:+.2f} ms (bound {bound:.2f}: {'met' if abs(ours[key] - reference) <= bound else 'missed'})"
+    print(f"    {label:6} {ours[key]:8.2f} ms   injected {injected:>3}: {verdict(injected)}   "
+          f"server gave {theirs[key]:.2f}: {verdict(theirs[key])}")
+PY
+}
 
 # A 10,000-request run's HTML report.
 "${LAZER_HTML:-$lazer}" load "$work/nginx.json" --vus 32 --iterations 313 --html "$work/report.html" >"$work/html.txt"
@@ -81,8 +124,9 @@ html_line=$(grep 'HTML report' "$work/html.txt" | sed 's/^.*: HTML report, //')
     echo "Constant rate, half of lazer's maximum, ${rate_seconds} s:"
     echo "  target ${half}/s, achieved ${achieved}/s ($(python3 -c "print(round(100 * ($achieved - $half) / $half, 2))") %); lazer's CPU ${rate_cpu} s user+sys ($(python3 -c "print(round(100 * $rate_cpu / $rate_seconds, 1))") % of one core)"
     echo
-    echo "Percentiles against the delay server (100/s for 20 s; injected 10 / 50 / 200 ms):"
-    echo "  p50 ${p50} ms (injected 10)   p99 ${p99} ms (injected 50)   p99.9 ${p999} ms (injected 200)"
+    echo "Percentiles at 100/s for 20 s (injected: 90 % 10 ms, 9 % 50 ms, 1 % 200 ms):"
+    percentile_lines "delay_server.py (Python threads)" "$work/delay-out.json" "$work/python-achieved.json"
+    percentile_lines "lazer mock (SwiftNIO timers)" "$work/mock-out.json" "$work/mock-achieved.json"
     echo
     echo "HTML report of a 10,016-request run: ${html_line}"
 } | tee bench-out/load.md

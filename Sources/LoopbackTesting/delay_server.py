@@ -6,7 +6,11 @@ consecutive requests has the same distribution: 90 wait 10 ms, 9 wait 50 ms, 1 w
 With --stall-after N --stall-seconds S the server stalls once: from the N-th request on, every
 request that arrives in the next S seconds is held until the stall ends (then gets its delay).
 GET /fast answers at once; GET /connections answers how many connections were accepted so far
-(as {"connections": N}: what a cap on connections is checked against). Prints `PORTS http=<port>` and exits when its standard input closes.
+(as {"connections": N}: what a cap on connections is checked against). GET /achieved answers the
+delays this server actually gave the /delay requests so far, from each request line's arrival to
+its answer written ({"count": N, "p50Ms": …, "p90Ms": …, "p99Ms": …, "p99_9Ms": …, "maxMs": …}, nearest
+rank): what a client's percentiles are checked against when the machine's scheduling adds to the
+injected delays. Prints `PORTS http=<port>` and exits when its standard input closes.
 """
 
 import argparse
@@ -18,6 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 lock = threading.Lock()
 state = {"count": 0, "stall_until": None, "connections": 0}
+achieved = []
 options = None
 
 
@@ -28,6 +33,16 @@ def delay_for(index):
     if position >= 90:
         return 0.050
     return 0.010
+
+
+def percentiles(delays):
+    """Nearest-rank percentiles of sorted delays (seconds), in milliseconds."""
+    result = {"count": len(delays)}
+    for name, q in (("p50Ms", 50), ("p90Ms", 90), ("p99Ms", 99), ("p99_9Ms", 99.9), ("maxMs", 100)):
+        if delays:
+            rank = max(1, -(-len(delays) * q // 100))
+            result[name] = round(delays[int(min(rank, len(delays))) - 1] * 1000, 3)
+    return result
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -61,6 +76,12 @@ class Handler(BaseHTTPRequestHandler):
             state["connections"] += 1
 
     def do_GET(self):
+        if self.path.startswith("/achieved"):
+            with lock:
+                delays = sorted(achieved)
+            body = json.dumps(percentiles(delays)).encode()
+            self.answer(body)
+            return
         if self.path.startswith("/connections"):
             with lock:
                 body = json.dumps({"connections": state["connections"]}).encode()
@@ -77,6 +98,9 @@ class Handler(BaseHTTPRequestHandler):
         body = json.dumps({"ok": True, "index": index}).encode()
         time.sleep(max(0.0, self.arrived + delay - time.monotonic()))
         self.answer(body)
+        if self.path.startswith("/delay"):
+            with lock:
+                achieved.append(time.monotonic() - self.arrived)
 
 
 class Server(ThreadingHTTPServer):
