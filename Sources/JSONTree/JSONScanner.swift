@@ -142,7 +142,7 @@ struct JSONScanner {
             // Word-at-a-time: find the first quote, backslash, control or non-ASCII byte.
             while position &+ 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                let mask = checksUTF8 ? JSONScanner.specialBytes(word) : JSONScanner.specialASCIIBytes(word)
+                let mask = JSONScanner.specialBytes(word, nonASCII: checksUTF8)
                 if mask != 0 {
                     position &+= mask.trailingZeroBitCount >> 3
                     break
@@ -180,31 +180,21 @@ struct JSONScanner {
         }
     }
 
-    /// High bit set in each byte of `word` that is `"`, `\`, below 0x20, or 0x80 and above. Bits
-    /// above the first hit may be spurious (borrow), so only the lowest set bit is used.
+    /// High bit set in each byte of `word` that is `"`, `\`, below 0x20, or (with `nonASCII`: the
+    /// scan checks UTF-8 here) 0x80 and above. Bits above the first hit may be spurious (borrow),
+    /// so only the lowest set bit is used.
     @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
+    static func specialBytes(_ word: UInt64, nonASCII: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let isQuote = (quote &- ones) & ~quote
         let isBackslash = (backslash &- ones) & ~backslash
-        let isControl = word &- (ones &* 0x20)
-        return (isQuote | isBackslash | isControl | word) & high
-    }
-
-    /// `specialBytes` without the non-ASCII bytes: the scan when UTF-8 needs no checking here.
-    @inline(__always)
-    static func specialASCIIBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let isQuote = (quote &- ones) & ~quote
-        let isBackslash = (backslash &- ones) & ~backslash
-        let isControl = (word &- (ones &* 0x20)) & ~word
-        return (isQuote | isBackslash | isControl) & high
+        let below = word &- (ones &* 0x20)
+        // Without `nonASCII`, a byte of 0x80 or more must not count as below 0x20.
+        let isOther = nonASCII ? below | word : below & ~word
+        return (isQuote | isBackslash | isOther) & high
     }
 
     /// Whether `byte` after a backslash makes a one-letter escape: `"` `/` `\` `b` `f` `n` `r` `t`
