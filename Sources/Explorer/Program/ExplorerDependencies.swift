@@ -31,8 +31,8 @@ package struct ExplorerDependencies: Sendable {
     package var streamBodyLimit = ResponseProcessing.streamBodyLimit
     /// From what size a collection file is first shown by its first folders and requests while
     /// the rest is read, and how many of each (`CollectionLoader.FirstLook`; tests pass a few bytes).
-    package var firstLookBytes = 4 << 20
-    package var firstLookLimit = 200
+    package var firstLookBytes = CollectionLoader.FirstLook.standardMinimumBytes
+    package var firstLookLimit = CollectionLoader.FirstLook.standardListLimit
 
     package init(
         workspace: WorkspaceServices, main: any Scheduler, work: any Scheduler,

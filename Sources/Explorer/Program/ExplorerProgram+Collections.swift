@@ -59,7 +59,10 @@ extension ExplorerProgram {
     /// first folders and requests (a partial slot), while the rest is read.
     nonisolated static func load(
         _ path: String, secrets: SecretValues?, workspace: WorkspaceServices,
-        firstLook: (@Sendable (CollectionSlot) -> Void)? = nil, sizes: (bytes: Int, limit: Int) = (4 << 20, 200)
+        firstLook: (@Sendable (CollectionSlot) -> Void)? = nil,
+        sizes: (bytes: Int, limit: Int) = (
+            CollectionLoader.FirstLook.standardMinimumBytes, CollectionLoader.FirstLook.standardListLimit
+        )
     ) -> CollectionSlot {
         let look = firstLook.map { deliver in
             CollectionLoader.FirstLook(minimumBytes: sizes.bytes, listLimit: sizes.limit) { part in

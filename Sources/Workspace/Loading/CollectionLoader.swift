@@ -17,12 +17,17 @@ package enum CollectionLoader {
     /// to `firstLook` before the whole file is read, when the file has at least `minimumBytes`.
     /// A million requests take a couple of seconds to read; their first screen needs a hundred.
     package struct FirstLook: Sendable {
+        /// The sizes the explorer uses unless told otherwise (tests make them small).
+        package static let standardMinimumBytes = 4 << 20
+        package static let standardListLimit = 200
+
         package var minimumBytes: Int
         package var listLimit: Int
         package var deliver: @Sendable (RequestCollection) -> Void
 
         package init(
-            minimumBytes: Int = 4 << 20, listLimit: Int = 200, deliver: @escaping @Sendable (RequestCollection) -> Void
+            minimumBytes: Int = standardMinimumBytes, listLimit: Int = standardListLimit,
+            deliver: @escaping @Sendable (RequestCollection) -> Void
         ) {
             self.minimumBytes = minimumBytes
             self.listLimit = listLimit

@@ -56,7 +56,7 @@ extension RequestCollection {
         var found: [(variable: String, requestName: String)] = []
         for group in requestGroups() {
             group.requests.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices where !buffer[index].captures.isEmpty {
+                for index in buffer.indices {
                     for capture in buffer[index].captures { found.append((capture.variable, buffer[index].name)) }
                 }
             }
