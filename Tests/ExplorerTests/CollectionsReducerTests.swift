@@ -115,6 +115,11 @@ struct CollectionsReducerTests {
         #expect(titles(fixture.driver.state) == ["Alpha", "Users", "Create user"])
         fixture.driver.press("esc")
         #expect(fixture.driver.state.navigator.isFiltering == false)
+        // A filter with a space is found across the method and the URL, as in `POST /users`.
+        fixture.driver.press("esc")
+        fixture.driver.press("/")
+        fixture.driver.type("post /us")
+        #expect(titles(fixture.driver.state) == ["Alpha", "Users", "Create user"])
     }
 
     @Test func filterDownAndUpLeaveTheFieldAndMove() throws {

@@ -33,6 +33,18 @@ import Testing
         }
     }
 
+    /// A query prepared once (`TextQuery`, what the collections filter uses) scores and finds as
+    /// `TextMatch` does, ASCII or not.
+    @Test func aPreparedQueryAnswersAsTextMatchDoes() {
+        for (query, name) in Self.generated(count: 20_000, seed: 13) + [("cafe", "Café menu"), ("é m", "Café menu")] {
+            let prepared = TextQuery(query)
+            #expect(prepared.fuzzyScore(in: name) == TextMatch.fuzzy(query, in: name)?.score, "\(query) in \(name)")
+            #expect(prepared.occurs(in: name) == (TextMatch.substring(query, in: name) != nil), "\(query) in \(name)")
+        }
+        #expect(TextQuery("café").fuzzyScore(in: "Café menu") == TextMatch.fuzzy("café", in: "Café menu")?.score)
+        #expect(TextQuery("CAFÉ").occurs(in: "le café") == (TextMatch.substring("CAFÉ", in: "le café") != nil))
+    }
+
     @Test func textBeyondASCIIIsStillMatchedByCharacter() {
         #expect(TextMatch.fuzzy("cafe", in: "Café menu")?.positions == [0, 1, 2, 6], "é is not e")
         #expect(TextMatch.fuzzy("caf", in: "Café menu")?.positions == [0, 1, 2])

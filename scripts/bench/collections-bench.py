@@ -76,10 +76,12 @@ def explorer(path, n):
     latencies = {}
     # Last, typing in the selected request's URL (ctrl+l edits it): completions look through the
     # whole collection's captured variables on every key.
+    # Then the collections filter (`g 1`, `/`): every key filters the whole collection again.
     for label, first, keys in (("j/k at the top", None, "jjkkjjkk"), ("k after G", None, "Gkkkkkkk"),
-                               ("typing in the URL", "C-l", "abcdefgh")):
-        if first:
-            tmux("send-keys", first)
+                               ("typing in the URL", ["C-l"], "abcdefgh"),
+                               ("filter as you type", ["Escape", "g", "1", "/"], "r9997531")):
+        for key in first or []:
+            tmux("send-keys", key)
             time.sleep(0.5)
         since = time.monotonic_ns()
         for key in keys:
@@ -95,14 +97,16 @@ def explorer(path, n):
                 if arrival >= since and item.split("/", 1)[1] in set(keys) - {"G"}:
                     values.append((stamp - arrival) / 1e6)
         latencies[label] = max(values) if values else float("nan")
+        if os.environ.get("BENCH_KEYS"):
+            print(f"{label}: " + " ".join(f"{value:.1f}" for value in values), file=sys.stderr)
     peak = status(pid, "VmHWM")
     tmux("kill-server")
     return (shown - main) / 1e9, (whole - main) / 1e9, resident_shown, resident_then, peak, latencies
 
 
 print()
-print(f"| requests | file | validate: wall (median of {rounds}) | peak | explorer: start → first screen of rows | resident then | start → whole file shown | resident then | peak | key → frame, j/k at the top (max) | k after G (max) | typing in the URL (max) |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print(f"| requests | file | validate: wall (median of {rounds}) | peak | explorer: start → first screen of rows | resident then | start → whole file shown | resident then | peak | key → frame, j/k at the top (max) | k after G (max) | typing in the URL (max) | filter as you type (max) |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for n in (count, 5000, 10):
     path = f"{folder}/requests-{n}.json"
     runs = [validate(path) for _ in range(rounds)]
@@ -111,4 +115,5 @@ for n in (count, 5000, 10):
     shown, whole, resident_shown, resident, explorer_peak, keys = explorer(path, n)
     print(f"| {n:,} | {os.path.getsize(path) / 1e6:.1f} MB | {wall:.2f} s | {peak:.0f} MB | {shown * 1000:.0f} ms | "
           f"{resident_shown:.0f} MB | {whole * 1000:.0f} ms | {resident:.0f} MB | {explorer_peak:.0f} MB | "
-          f"{keys['j/k at the top']:.1f} ms | {keys['k after G']:.1f} ms | {keys['typing in the URL']:.1f} ms |")
+          f"{keys['j/k at the top']:.1f} ms | {keys['k after G']:.1f} ms | {keys['typing in the URL']:.1f} ms | "
+          f"{keys['filter as you type']:.1f} ms |")

@@ -6,14 +6,16 @@ import TUI
 /// Requests of one folder are listed best first while filtering.
 enum NavigatorFilter {
     /// The score of a collection's or folder's name, or nil when it does not match.
-    static func score(_ needle: String, name: String) -> Int? {
-        TextMatch.fuzzy(needle, in: name)?.score
+    static func score(_ query: TextQuery, name: String) -> Int? {
+        query.fuzzyScore(in: name)
     }
 
-    /// The score of a request: its name's fuzzy score, or a substring hit in `details`
-    /// (`GET /url Folder`, made only when the name does not match).
-    static func score(_ needle: String, request name: String, details: () -> String) -> Int? {
-        if let hit = TextMatch.fuzzy(needle, in: name) { return hit.score }
-        return TextMatch.substring(needle, in: details()) == nil ? nil : 0
+    /// The score of a request: its name's fuzzy score, or a substring hit in `GET /url Folder`.
+    /// A query without a space cannot span two of those fields, so each is searched where it is
+    /// stored; the joined text is made only for a query with a space.
+    static func score(_ query: TextQuery, request name: String, method: String, url: String, trail: [String]) -> Int? {
+        if let score = query.fuzzyScore(in: name) { return score }
+        if query.hasSpace { return query.occurs(in: ([method, url] + trail).joined(separator: " ")) ? 0 : nil }
+        return query.occurs(in: method) || query.occurs(in: url) || trail.contains(where: query.occurs) ? 0 : nil
     }
 }

@@ -26,6 +26,22 @@ enum ASCIIMatch {
         }
     }
 
+    /// Whether `pattern` (lower-cased, plain) occurs in `text` (plain), ignoring case.
+    static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !pattern.isEmpty else { return true }
+        guard text.count >= pattern.count else { return false }
+        let first = pattern[0]
+        for start in 0...(text.count - pattern.count) where lower(text[start]) == first {
+            var matched = true
+            for i in 1..<pattern.count where lower(text[start + i]) != pattern[i] {
+                matched = false
+                break
+            }
+            if matched { return true }
+        }
+        return false
+    }
+
     /// `TextMatch.fuzzy` on bytes: `.some(nil)` no match; nil: not ASCII, ask `TextMatch`.
     static func fuzzy(_ query: String, in candidate: String) -> (score: Int, positions: [Int])?? {
         var query = query
@@ -46,9 +62,11 @@ enum ASCIIMatch {
         }
     }
 
-    private static func fuzzy(_ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> (
-        score: Int, positions: [Int]
-    )? {
+    /// `positions`: whether the matched offsets are wanted (a filter scoring a million requests
+    /// asks for the score alone, and so makes no array per match).
+    static func fuzzy(
+        _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, positions wanted: Bool = true
+    ) -> (score: Int, positions: [Int])? {
         guard !pattern.isEmpty else { return (0, []) }
         guard pattern.count <= text.count, isSubsequence(pattern, of: text) else { return nil }
         let none = Int.min / 2
@@ -97,6 +115,7 @@ enum ASCIIMatch {
                 end = i
             }
             guard end >= 0 else { return nil }
+            guard wanted else { return (best[last + end], []) }
             var positions = [Int](repeating: 0, count: pattern.count)
             var i = end
             for p in stride(from: pattern.count - 1, through: 0, by: -1) {
@@ -127,7 +146,7 @@ enum ASCIIMatch {
     }
 
     /// ASCII without a carriage return: one byte is one character.
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
@@ -138,5 +157,5 @@ enum ASCIIMatch {
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-    private static func lower(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
+    static func lower(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
 }
