@@ -14,7 +14,9 @@ extension CompiledSchema {
                     instancePath: "$", schemaPath: location(of: root), keyword: "",
                     message: "does not match the schema"))
         }
-        return SchemaValidationResult(findings: findings, truncated: evaluator.truncated)
+        var result = SchemaValidationResult(findings: findings, truncated: evaluator.truncated)
+        result.schemaLoops = evaluator.foundLoop
+        return result
     }
 
     /// Whether `document` is valid, stopping at the first failure (no findings are worded).
@@ -52,6 +54,8 @@ struct SchemaEvaluator {
     let recording: Bool
     var findings: [SchemaFinding] = []
     var truncated = false
+    /// A reference loop was met (see `reportTooDeep`).
+    var foundLoop = false
     /// Resources entered, outermost first, for `$dynamicRef`.
     var dynamicScope: [Int] = []
     /// How many schemas are being applied inside one another (bounded by `maximumDepth`).
@@ -155,6 +159,7 @@ struct SchemaEvaluator {
 
     private mutating func reportTooDeep(_ instance: JSONNode, _ node: Int) {
         if instanceRun.instance == instance.index, instanceRun.length >= 32 {
+            foundLoop = true
             report(
                 instance, node, "$ref",
                 "the schema's references loop without moving into the document (at \(schema.location(of: node)))")

@@ -28,6 +28,9 @@ package struct SchemaValidationResult: Sendable, Equatable {
     package var findings: [SchemaFinding]
     /// More findings existed than were collected.
     package var truncated: Bool
+    /// The schema's references loop without moving into the document: the schema, not the
+    /// document, is at fault (`lazer json --schema` exits 2 for it, as for a schema it cannot compile).
+    package var schemaLoops = false
 
     package var isValid: Bool { findings.isEmpty }
 }

@@ -42,6 +42,10 @@ package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// One-line summary: "line 3, column 14: expected ',' or '}', found 'x'".
     package var message: String { "line \(line), column \(column): expected \(expected), found \(found)" }
 
+    /// Where, without what was found: for a file nobody named to be shown (a schema's `$ref` to
+    /// `/etc/passwd` must not print its first line, nor its first character).
+    package var place: String { "line \(line), column \(column)" }
+
     /// The caret line that goes under `excerpt`.
     package var caretLine: String { String(repeating: " ", count: caretColumn) + "^" }
 

@@ -166,6 +166,7 @@ struct JSONCommand: ParsableCommand {
         let text = JSONSchemaCheck.render(result, json: json, file: file, limit: maxFindings)
         Array(text.utf8).withUnsafeBufferPointer { output.write($0) }
         try output.checkSucceeded(command: "lazer json")
+        if result.schemaLoops { throw ExitCode(2) }
         if !result.isValid { throw ExitCode(1) }
     }
 }

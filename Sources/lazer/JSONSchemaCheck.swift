@@ -70,11 +70,23 @@ enum JSONSchemaCheck {
         return SchemaFileURI.uri(ofAbsolutePath: absolute)
     }
 
-    /// The loader for `$ref`s to other files: `file:` URIs only.
+    /// The loader for `$ref`s to other files: `file:` URIs only. A referenced file that is not
+    /// JSON is said to be so with its place only: a schema from elsewhere can name any file, and
+    /// its content must not reach the output.
     static let loadFile: SchemaLoader = { uri in
         guard let path = SchemaFileURI.path(ofURI: uri) else { return nil }
         let bytes = try FileBytes.read(path)
-        return try JSONDocument(bytes: bytes)
+        do throws(JSONParseError) {
+            return try JSONDocument(bytes: bytes)
+        } catch {
+            throw ReferencedFileError(message: "it is not JSON (\(error.place))")
+        }
+    }
+
+    /// Why a referenced file was not loaded, said without its content.
+    struct ReferencedFileError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 
     /// The findings as lines, or as one JSON object (`valid`, `truncated`, `findings` with

@@ -77,5 +77,13 @@ struct CookieCommandTests {
         #expect(try String(contentsOfFile: jar, encoding: .utf8).contains("\tsession\tabc\n"))
         let reused = try run(["--request", "me", "--cookie-jar", jar])
         #expect(reused.status == 0, "\(reused.stdout)")
+        // A jar that could not be written at the end is refused before any request is sent.
+        let nowhere = try run(["--cookie-jar", scratch.path + "/no-such-folder/jar.txt"])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.contains("--cookie-jar \(scratch.path)/no-such-folder/jar.txt: there is no folder"))
+        #expect(!nowhere.stdout.contains("Login"), "nothing was sent: \(nowhere.stdout)")
+        let folder = try run(["--cookie-jar", scratch.path])
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("is a folder"), "\(folder.stderr)")
     }
 }

@@ -94,4 +94,36 @@ struct JSONSchemaCommandTests {
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--draft must be one of 2020-12, 7, openapi-3.0, openapi-3.1"))
     }
+
+    @Test("a schema whose references loop is the schema's fault: exit status 2, not 1")
+    func loopingSchema() throws {
+        let directory = try Self.folder([
+            "loop.json": ##"{"$ref": "#"}"##, "a.json": ##"{"$ref": "b.json"}"##, "b.json": ##"{"$ref": "a.json"}"##,
+            "d.json": "1",
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for schema in ["loop.json", "a.json"] {
+            let result = try LazerBinary.run([
+                "json", directory.appendingPathComponent("d.json").path, "--schema",
+                directory.appendingPathComponent(schema).path,
+            ])
+            #expect(result.status == 2, "\(schema): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("loop"), "\(schema): \(result.stdout)")
+        }
+    }
+
+    @Test("a $ref to a file that is not JSON says where, never what the file holds")
+    func referencedFileContentIsNotShown() throws {
+        let directory = try Self.folder([
+            "secret.txt": "hunter2 is the password\n", "s.json": ##"{"$ref": "secret.txt"}"##, "d.json": "1",
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try LazerBinary.run([
+            "json", directory.appendingPathComponent("d.json").path, "--schema",
+            directory.appendingPathComponent("s.json").path,
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("it is not JSON (line 1, column 1)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("hunter2") && !result.stderr.contains("'h'"), "\(result.stderr)")
+    }
 }

@@ -237,6 +237,31 @@ struct SendCommandTests {
         #expect(!result.stderr.contains("TMPDIR"))
     }
 
+    @Test("-o keeps the old file when the transfer fails, and leaves no part of the new body behind")
+    func outputIsReplacedOnlyByAWholeBody() throws {
+        let server = try LoopbackServer.shared()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-o-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("keep.txt")
+        try Data("GOOD\n".utf8).write(to: file)
+        // 100 of the 1,000 bytes promised, then the connection closes.
+        let failed = try send([server.url("/close-mid-body").absoluteString, "-o", file.path])
+        #expect(failed.status == 3)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "GOOD\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["keep.txt"])
+        // A whole body replaces it, keeping its permissions.
+        chmod(file.path, 0o600)
+        let saved = try send([server.url("/bytes?size=777").absoluteString, "-o", file.path])
+        #expect(saved.status == 0)
+        #expect(try Data(contentsOf: file).count == 777)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["keep.txt"])
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // A device is written, not replaced.
+        #expect(try send([server.url("/bytes?size=10").absoluteString, "-o", "/dev/null"]).status == 0)
+    }
+
     @Test("existing %XX escapes in the URL are kept; only what must be is encoded")
     func urlEscapesKept() throws {
         let server = try LoopbackServer.shared()

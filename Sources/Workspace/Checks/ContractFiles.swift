@@ -36,12 +36,16 @@ enum ContractFiles {
     }
 
     /// Reads and parses the JSON file at `path`, with what went wrong in plain words.
-    static func readJSON(_ path: String, shownAs name: String) throws(ContractDocumentError) -> JSONDocument {
+    /// `showingContent: false` for a file a `$ref` names: its error gives the place, not what
+    /// was found there (a contract from elsewhere can name any file).
+    static func readJSON(
+        _ path: String, shownAs name: String, showingContent: Bool = true
+    ) throws(ContractDocumentError) -> JSONDocument {
         let bytes = try read(path, shownAs: name)
         do throws(JSONParseError) {
             return try JSONDocument(bytes: bytes)
         } catch {
-            throw ContractDocumentError("\(name) is not JSON: \(error.message)")
+            throw ContractDocumentError("\(name) is not JSON: \(showingContent ? error.message : error.place)")
         }
     }
 

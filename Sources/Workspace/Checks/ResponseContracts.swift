@@ -241,7 +241,8 @@ package final class ResponseContracts: Sendable {
         let loader: SchemaLoader = { uri in
             if let known, uri == known.uri { return known.document }
             guard let path = SchemaFileURI.path(ofURI: uri) else { return nil }
-            return try ContractFiles.readJSON(path, shownAs: (path as NSString).lastPathComponent)
+            return try ContractFiles.readJSON(
+                path, shownAs: (path as NSString).lastPathComponent, showingContent: false)
         }
         do throws(SchemaError) {
             return try CompiledSchema(

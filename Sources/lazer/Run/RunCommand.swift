@@ -173,9 +173,24 @@ struct RunCommand: ParsableCommand {
         }
         guard (1...256).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 256.") }
         guard (1...100_000).contains(repetitions) else { throw ValidationError("--repeat must be from 1 to 100000.") }
+        // The jar is written at the end: a file it cannot be written to is known before any request.
+        if let cookieJar, cookieJar != "-" { try Self.checkWritable(cookieJar, option: "--cookie-jar") }
         // At most 2^31 - 1 milliseconds, what libcurl takes (as `lazer send --timeout`).
         if let timeout, !(timeout > 0 && timeout <= 2_147_483) {
             throw ValidationError("--timeout must be a positive number of seconds, at most 2147483.")
+        }
+    }
+
+    /// A file the run writes at its end (`--output`, `--cookie-jar`) can be: its folder exists and
+    /// the path is not a folder itself.
+    static func checkWritable(_ path: String, option: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
+            isFolder.boolValue
+        else { throw ValidationError("\(option) \(path): there is no folder \(folder).") }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("\(option) \(path) is a folder: give a file in it.")
         }
     }
 
@@ -281,11 +296,14 @@ struct RunCommand: ParsableCommand {
         } else if let part {
             report.shard = part.description
         }
+        var cookiesLost = false
         if let cookieJar, let jar = configuration.cookieJar {
             do {
                 try CookieFiles.write(jar, to: cookieJar)
             } catch {
+                // The session the next step needs is lost: not a success, as a report not written.
                 FileBytes.writeError("lazer run: \(TerminalText.line(error.message))\n")
+                cookiesLost = true
             }
         }
         do {
@@ -304,6 +322,7 @@ struct RunCommand: ParsableCommand {
             FileBytes.writeError("lazer run: interrupted\n")
             throw ExitCode(signalStatus)
         }
+        if cookiesLost, report.exitStatus == 0 { throw ExitCode(RunExitStatus.collectionError) }
         throw ExitCode(report.exitStatus)
     }
 
@@ -361,11 +380,7 @@ struct RunCommand: ParsableCommand {
             guard !outputs[..<index].contains(path) else {
                 throw ValidationError("--output \(path) is given twice: each report needs a file of its own.")
             }
-            let folder = (path as NSString).deletingLastPathComponent
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
-                isFolder.boolValue
-            else { throw ValidationError("--output \(path): there is no folder \(folder).") }
+            try Self.checkWritable(path, option: "--output")
         }
         var destinations = Array(repeating: RunOutput.Destination.standardOutput, count: kinds.count)
         for (index, path) in zip(takers, outputs) { destinations[index] = .file(path) }

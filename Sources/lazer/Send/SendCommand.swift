@@ -348,9 +348,10 @@ struct SendCommand: ParsableCommand {
         // Join the network thread before the process exits: libcurl must not run during exit's cleanup.
         defer { dispatcher.shutdown() }
         // --reconnect: a stream the server closed is asked again from the last event ID it gave.
+        let outputFile = output.map(SendOutputFile.init)
         let future =
-            if let output {
-                dispatcher.downloadFuture(from: request, to: URL(fileURLWithPath: output))
+            if let outputFile {
+                dispatcher.downloadFuture(from: request, to: URL(fileURLWithPath: outputFile.downloadPath))
             } else {
                 StreamReconnection.future(of: request, attempts: reconnect ?? 0, scheduler: dispatcher.scheduler) {
                     dispatcher.dataFuture(from: $0)
@@ -359,6 +360,16 @@ struct SendCommand: ParsableCommand {
         let interrupt = SendInterrupt()
         interrupt.waiting { future.cancel() }
         let result = Self.wait(for: future)
+        if let outputFile {
+            if case .success = result, !interrupt.interrupted {
+                if let reason = outputFile.commit() {
+                    FileBytes.writeError("lazer send: cannot write \(TerminalText.line(outputFile.path)): \(reason)\n")
+                    throw ExitCode(1)
+                }
+            } else {
+                outputFile.discard()
+            }
+        }
         if let cookieJar, let jar {
             do {
                 try CookieFiles.write(jar, to: cookieJar)
