@@ -109,6 +109,7 @@ struct ValidateCommand: ParsableCommand {
                 // WebSocket messages sent from files (issue 25), CA files and client certificates: the files are there.
                 let messageProblems =
                     WebSocketSettings.problems(in: document) + SavedOptions.fileProblems(in: document)
+                    + SavedMockRoute.fileProblems(in: document)
                 for problem in messageProblems {
                     output += TerminalText.line("\(entry.path): error: \(problem)") + "\n"
                 }

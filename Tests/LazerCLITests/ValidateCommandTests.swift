@@ -100,6 +100,29 @@ struct ValidateCommandTests {
             copied.stderr.contains("fine-copy.json: the collection id \"c2\" is already used by"), "\(copied.stderr)")
     }
 
+    @Test("a mock route answering with a file that is not there fails validate, and a run names the file")
+    func missingMockBodyFile() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let collection = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "m1", "name": "M", "defaultEnvironment": "mock",
+             "requests": [{"id": "a", "name": "a", "method": "GET", "url": "/x"}],
+             "environments": [{"name": "mock", "kind": "mock", "baseURL": "http://m.mock",
+               "routes": [{"method": "GET", "path": "/x", "response": {"status": 200, "file": "missing/body.json"}}]}]}
+
+            """, to: "m.json")
+        let validated = try LazerBinary.run(["validate", collection], environment: scratch.environment)
+        #expect(validated.status == 1)
+        #expect(
+            (validated.stdout + validated.stderr).contains(
+                "environment mock, route GET /x: no such file missing/body.json"),
+            "\(validated.stdout)\(validated.stderr)")
+        let run = try LazerBinary.run(["run", collection, "--no-history"], environment: scratch.environment)
+        #expect(run.status == 3)
+        #expect(run.stdout.contains("Mock body file missing"), "\(run.stdout)")
+        #expect(!run.stdout.contains("temporary file"), "\(run.stdout)")
+    }
+
     @Test("a missing path is a clear error")
     func missingPath() throws {
         let result = try LazerBinary.run(["validate", "/nonexistent/collections"])

@@ -179,7 +179,7 @@ enum MockMatcher {
             do {
                 attributes = try FileManager.default.attributesOfItem(atPath: path)
             } catch {
-                throw .unreadableBodyFile(path: path, reason: "the mock body file does not exist or cannot be read")
+                throw .mockBodyFileMissing(path: path)
             }
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
             return .file(URL(fileURLWithPath: path), byteCount: size)

@@ -174,6 +174,9 @@ struct ErrorDescription {
         case .unreadableBodyFile(let path, let reason):
             keys = ["response.unreadableBodyFile"]
             values = ["path": path, "detail": reason]
+        case .mockBodyFileMissing(let path):
+            keys = ["response.mockBodyFileMissing"]
+            values = ["path": path]
         case .unexpectedContentType(let expected, let actual):
             keys = ["response.unexpectedContentType"]
             values = ["detail": "\(actual ?? "no Content-Type") where \(expected) was expected"]
