@@ -104,6 +104,23 @@ import Workspace
         let custom = try imported("FETCH https://a.test/x\n###\nsearch {{host}}/q\n###\nexample.test/a b\n")
         #expect(custom.collection.requests.map(\.method.rawValue) == ["FETCH", "search", "GET"])
         #expect(custom.collection.requests[2].url == "example.test/a b")
+        // Prose is not a bare URL: nothing is imported from a file of it.
+        let prose = try #require(throws: ImportError.self) { try imported("hello world\nthis is not http\n") }
+        #expect(prose.message.contains("expected a request line (METHOD URL), found \"hello\""), "\(prose.message)")
+        let hosts = try imported("localhost:8080/health\n###\nlocalhost\n")
+        #expect(hosts.collection.requests.map(\.url) == ["localhost:8080/health", "localhost"])
+    }
+
+    @Test("binary data or text that is not UTF-8 is refused whole, not read as lines")
+    func binaryIsRefused() throws {
+        let zero = try #require(throws: ImportError.self) {
+            try Importer.importSource(ImportSource(name: "x.bin", bytes: [0x47, 0x45, 0x54, 0x20, 0x00, 0xFF], baseFolder: "."))
+        }
+        #expect(zero.message.hasPrefix("binary data (a NUL byte at offset 4)"), "\(zero.message)")
+        let latin = try #require(throws: ImportError.self) {
+            try Importer.importSource(ImportSource(name: "x.txt", bytes: Array("GET https://a.test/caf".utf8) + [0xE9], baseFolder: "."))
+        }
+        #expect(latin.message.hasPrefix("not UTF-8 text"), "\(latin.message)")
     }
 
     @Test func environmentFiles() throws {

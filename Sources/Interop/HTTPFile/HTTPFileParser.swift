@@ -219,6 +219,13 @@ struct HTTPFileParser {
         word.hasPrefix("/") || word.hasPrefix("{{") || word.contains("://")
     }
 
+    /// A URL written without a method: what `looksLikeURL` takes, or a host with a dot or a port
+    /// (`example.com/users`, `localhost:8080/health`), or `localhost`.
+    static func looksLikeBareURL(_ word: Substring) -> Bool {
+        looksLikeURL(word) || word.hasPrefix("localhost")
+            || (word.contains(".") || word.contains(":")) && word.allSatisfy { $0.isASCII && !$0.isWhitespace }
+    }
+
     /// `METHOD URL [HTTP/1.1]` or a bare URL.
     private mutating func requestLine(_ line: HTTPFileDocument.Line) -> HTTPFileDocument.Request? {
         let parts = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -236,6 +243,12 @@ struct HTTPFileParser {
             // a bare URL, which may hold spaces.
             method = String(first)
             rest = parts.dropFirst()
+        }
+        // A line without a method is a bare URL only when it looks like one: prose or binary
+        // garbage is not a request to `hello world`.
+        if rest.count == parts.count, !Self.looksLikeBareURL(first) {
+            problem("expected a request line (METHOD URL), found \"\(first.prefix(40))\"", line)
+            return nil
         }
         var version: String?
         if let last = rest.last, rest.count > 1, last.uppercased().hasPrefix("HTTP/") {

@@ -8,7 +8,9 @@ package enum Importer {
         _ source: ImportSource, format: ImportFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> ImportResult {
         if format == nil { try refuseUnknownJSON(source) }
-        return switch format ?? FormatDetection.detect(source) {
+        let detected = format ?? FormatDetection.detect(source)
+        if detected == .http || detected == .curl { try refuseBinary(source) }
+        return switch detected {
         case .curl: try CurlImport.importCollection(source, options: options)
         case .http: try HTTPFileImport.importCollection(source, options: options)
         case .postman: try PostmanImport.importCollection(source, options: options)
@@ -42,6 +44,20 @@ package enum Importer {
             report.append(contentsOf: result.report)
         }
         return ImportResult(collection: combined, report: report)
+    }
+
+    /// A `.http` file or curl commands are text: a source holding a NUL byte or bytes that are
+    /// not UTF-8 is refused whole (an image or an archive given by mistake), not read as lines.
+    static func refuseBinary(_ source: ImportSource) throws(ImportError) {
+        if let zero = source.bytes.firstIndex(of: 0) {
+            throw ImportError(
+                "binary data (a NUL byte at offset \(zero)), not a .http file or curl commands: nothing imported",
+                file: source.name, line: 1, column: 1)
+        }
+        guard String(validating: source.bytes, as: UTF8.self) == nil else { return }
+        throw ImportError(
+            "not UTF-8 text, so not a .http file or curl commands: nothing imported", file: source.name, line: 1,
+            column: 1)
     }
 
     /// With `--format auto`, a JSON document none of the formats claims is refused (it would
