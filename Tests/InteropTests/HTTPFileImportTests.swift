@@ -114,11 +114,13 @@ import Workspace
     @Test("binary data or text that is not UTF-8 is refused whole, not read as lines")
     func binaryIsRefused() throws {
         let zero = try #require(throws: ImportError.self) {
-            try Importer.importSource(ImportSource(name: "x.bin", bytes: [0x47, 0x45, 0x54, 0x20, 0x00, 0xFF], baseFolder: "."))
+            try Importer.importSource(
+                ImportSource(name: "x.bin", bytes: [0x47, 0x45, 0x54, 0x20, 0x00, 0xFF], baseFolder: "."))
         }
         #expect(zero.message.hasPrefix("binary data (a NUL byte at offset 4)"), "\(zero.message)")
         let latin = try #require(throws: ImportError.self) {
-            try Importer.importSource(ImportSource(name: "x.txt", bytes: Array("GET https://a.test/caf".utf8) + [0xE9], baseFolder: "."))
+            try Importer.importSource(
+                ImportSource(name: "x.txt", bytes: Array("GET https://a.test/caf".utf8) + [0xE9], baseFolder: "."))
         }
         #expect(latin.message.hasPrefix("not UTF-8 text"), "\(latin.message)")
     }
