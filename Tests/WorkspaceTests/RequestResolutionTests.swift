@@ -110,6 +110,22 @@ import Workspace
         #expect(outcome.request.target == .absolute("https://h.test/users/a%20b%2Fc/items/9?x=:id"))
     }
 
+    /// A path parameter turned off is not sent as the literal `:id`: the request is stopped with a
+    /// problem, as for an empty value.
+    @Test func aPathParameterTurnedOffStopsTheRequest() {
+        let request = SavedRequest(
+            id: "p", name: "p", url: "https://h.test/items/:id",
+            pathParams: [KeyValueRow(name: "id", value: "9", enabled: false)])
+        let outcome = RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(request)
+        #expect(outcome.problems.map(\.description) == ["pathParams[0].enabled: :id: the path parameter is turned off"])
+        let on = SavedRequest(
+            id: "q", name: "q", url: "https://h.test/items/:id",
+            pathParams: [KeyValueRow(name: "id", value: "8", enabled: false), KeyValueRow(name: "id", value: "9")])
+        let sent = RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(on)
+        #expect(sent.problems.isEmpty)
+        #expect(sent.request.target == .absolute("https://h.test/items/9"))
+    }
+
     @Test func filePathsAreRelativeToTheCollectionFile() {
         let request = SavedRequest(
             id: "f", name: "f", method: .post, url: "/upload",

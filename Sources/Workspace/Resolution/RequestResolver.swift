@@ -217,7 +217,7 @@ package struct RequestResolver: Sendable {
     private func substitutePathParameters(
         in url: String, _ parameters: [KeyValueRow], _ resolver: inout VariableResolver
     ) -> String {
-        guard parameters.contains(where: \.enabled) else { return url }
+        guard !parameters.isEmpty else { return url }
         // A request has a few parameters: a list searched from the end (the last row of a name
         // wins) costs less than a dictionary made for every send.
         var values: [(name: String, value: String, index: Int)] = []
@@ -226,7 +226,16 @@ package struct RequestResolver: Sendable {
             values.append((row.name, resolver.resolve(row.value, at: "pathParams[\(index)].value"), index))
         }
         func value(named name: Substring) -> String? {
-            guard let found = values.last(where: { $0.name == name }) else { return nil }
+            guard let found = values.last(where: { $0.name == name }) else {
+                // A row of that name turned off: the URL would go out with `:id` in it, unnoticed.
+                if let off = parameters.lastIndex(where: { !$0.enabled && $0.name == name }) {
+                    resolver.report(
+                        VariableProblem(
+                            kind: .malformed(":\(name)", reason: "the path parameter is turned off"),
+                            location: "pathParams[\(off)].enabled"))
+                }
+                return nil
+            }
             // An empty value made `/projects/:id` into `/projects/`, sent without a word.
             if found.value.isEmpty {
                 resolver.report(
