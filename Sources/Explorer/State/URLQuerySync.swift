@@ -18,7 +18,10 @@ package enum URLQuerySync {
     package static func split(_ text: String) -> (url: String, pairs: [(name: String, value: String)]) {
         guard let mark = text.firstIndex(of: "?") else { return (text, []) }
         let url = String(text[..<mark])
-        let pairs = text[text.index(after: mark)...].split(separator: "&").compactMap { item -> (String, String)? in
+        // A fragment (`#top`) is never sent: it is not part of the last value (`a=1#top` sent
+        // as `a=1%23top`), as curl and browsers leave it out.
+        let query = text[text.index(after: mark)...].prefix { $0 != "#" }
+        let pairs = query.split(separator: "&").compactMap { item -> (String, String)? in
             guard !item.isEmpty else { return nil }
             if let equals = item.firstIndex(of: "=") {
                 return (decode(item[..<equals]), decode(item[item.index(after: equals)...]))
