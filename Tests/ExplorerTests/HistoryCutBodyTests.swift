@@ -41,6 +41,21 @@ struct HistoryCutBodyTests {
 /// After a restart a request with history shows its newest answer, marked as from history (issue
 /// 33: the pane said "Not sent yet" over a request with answers on record).
 struct LatestHistoryAfterRestartTests {
+    /// The request the explorer starts on asks for its history, as one opened by hand does (the
+    /// start's selection dropped the effect: "Not sent yet" until the request was opened again).
+    @Test func theRequestTheExplorerStartsOnAsksForItsHistory() throws {
+        for startup in [StartupRequest(), StartupRequest(request: "a-users")] {
+            let folder = try HarnessFolder()
+            var driver = try ExplorerReducerDriver(loading: [], in: folder, startup: startup)
+            try folder.write([TestCollections.alpha])
+            let effects =
+                driver.reduce(.collectionLoaded(ExplorerReducerDriver.load(folder.path(TestCollections.alpha.path))))
+                + driver.reduce(.loadingFinished(problem: nil))
+            let selected = try #require(driver.state.selection)
+            #expect(effects.contains(.loadHistory(selected)), "\(effects)")
+        }
+    }
+
     @Test func theNewestEntryIsShownWhenNothingWasSentYet() throws {
         var fixture = try ReducerFixture(startup: StartupRequest(request: "a-users"))
         let users = TestCollections.key("a-users")

@@ -40,9 +40,10 @@ extension ExplorerReducer {
             case .expand(let keys):
                 reduceNavigator(.expand(keys), &state)
             case .selectNamed(let key):
-                select(key, &state, focus: true)
+                effects += select(key, &state, focus: true)
             case .select(let key):
-                select(key, &state, focus: false)
+                // Its effects too: the start's request showed "Not sent yet" over its history.
+                effects += select(key, &state, focus: false)
             case .showCollection(let collectionID):
                 reduceNavigator(.expand([collectionID]), &state)
                 reduceNavigator(.selectRow(.collection(collectionID: collectionID)), &state)

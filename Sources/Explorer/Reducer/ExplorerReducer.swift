@@ -37,10 +37,15 @@ package enum ExplorerReducer {
             return reduceWorkspace(.collectionLoaded(slot), &state)
         case .loadingFinished(let problem):
             reduceWorkspace(.loadingFinished(problem: problem), &state)
-            // The request to start on (its history and remembered state need no loading yet).
-            if state.selection == nil { reduceWorkspace(.startupSelection, &state) }
+            // The request to start on: its remembered state is what was just read, but its
+            // history is on disk from earlier runs (it showed "Not sent yet" over its answers).
+            var effects: [ExplorerEffect] = []
+            if state.selection == nil {
+                reduceWorkspace(.startupSelection, &state)
+                if let key = state.selection { effects.append(.loadHistory(key)) }
+            }
             if problem == nil { reduceWorkspace(.checkStartupEnvironment, &state) }
-            return []
+            return effects
         case .draftsFound(let found, let environments):
             return reduceWorkspace(.draftsFound(found, environments: environments), &state)
         case .exchangeEvent(let key, let generation, let event):
