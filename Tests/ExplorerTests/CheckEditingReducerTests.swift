@@ -92,6 +92,26 @@ struct CheckEditingReducerTests {
         #expect(steps.context.request?.captures.map(\.variable) == ["id"])
     }
 
+    /// A refused new line stays where it was typed when a tab key is pressed: moved to the first
+    /// row, the next Enter saved it over the first check.
+    @Test func aRefusedLineStaysOpenOnItsRowWhenTheTabIsChanged() throws {
+        var steps = try steps()
+        try add(.newExpectation, text: "status equals 200", &steps)
+        type("$.x[ exists", &steps)
+        refused("Invalid JSONPath at character 5: expected a selector (a path has no spaces)", &steps)
+        let selected = steps.state.formSelected
+        #expect(selected > 0)
+        // The commit is tried again (and refused again); the line, its row and the tab stay.
+        steps.step(.command(.tab6))
+        steps.step(.command(.nextTab))
+        #expect(steps.state.formSelected == selected)
+        type("$.name exists", &steps)
+        let before = try #require(steps.context.request)
+        try taken(&steps) { _ = RequestForms.apply(.newExpectation, "$.name exists", to: &$0) }
+        #expect(steps.context.request?.expectations.count == before.expectations.count + 1)
+        #expect(steps.context.request?.expectations.first == before.expectations.first)
+    }
+
     @Test func aMatchesCheckNeedsAValidPatternAndATimeoutTheFileCanHold() throws {
         var steps = try steps()
         try add(.newExpectation, text: "status equals 200", &steps)

@@ -16,6 +16,9 @@ extension RequestEditorReducer {
             break
         case .previousTab, .nextTab:
             commitEditing(&editor, &work)
+            // A form line that was refused stays open where it is, with its error: moved to the
+            // first row of the next tab, it was saved over that row's check.
+            if editor.formEditor != nil { return }
             let count = RequestTab.allCases.count
             let step = command == .nextTab ? 1 : count - 1
             editor.tab = RequestTab(rawValue: (editor.tab.rawValue + step) % count) ?? .params
@@ -81,6 +84,7 @@ extension RequestEditorReducer {
             let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8]
             guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return }
             commitEditing(&editor, &work)
+            if editor.formEditor != nil { return }
             editor.tab = tab
             editor.focus = .content
             editor.formSelected = 0
