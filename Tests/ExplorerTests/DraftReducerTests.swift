@@ -349,9 +349,24 @@ struct DraftReducerTests {
             Issue.record("a change under a draft asks")
             return
         }
+        // The question says which request went, and what each answer does with it.
+        let question = QuestionText.conflict(collectionID: TestCollections.alphaID, fixture.driver.state)
+        #expect(
+            question.contains(
+                "List users was deleted in the file: Alt+K puts it back with your draft, Alt+T lets it go."),
+            "\(question)")
         fixture.driver.advance(by: .seconds(1))
-        fixture.driver.press("alt+k")
+        // Keep mine: the request is back where it was (as last saved), written at once, the draft
+        // over it: listed, selectable, and saved by save all like any draft.
+        let putBack = fixture.driver.press("alt+k")
+        let restored = try #require(putBack.saves.first)
+        #expect(restored.document.collection.request(id: "a-users")?.url == "/users")
+        #expect(restored.document.collection.folderPath(ofRequest: "a-users") == ["Users"])
+        #expect(fixture.driver.state.navigator.rows.contains { $0.requestKey == users })
+        #expect(fixture.driver.state.selection == users)
+        #expect(fixture.driver.state.editor.key == users)
         #expect(fixture.driver.state.drafts.count == 1)
+        fixture.driver.landSaves(putBack)
         fixture.driver.press("ctrl+q")
         fixture.driver.advance(by: .seconds(1))
         let effects = fixture.driver.press("alt+s")
@@ -359,7 +374,6 @@ struct DraftReducerTests {
         #expect(save.document.collection.request(id: "a-users")?.url == "/users/mine")
         fixture.driver.reduce(.saved(collectionID: TestCollections.alphaID, .success(save.document)))
         #expect(fixture.driver.state.drafts.isEmpty)
-        #expect(fixture.driver.state.toast?.message.contains("Re-added List users (it was deleted elsewhere)") == true)
     }
 
     @Test func cyclingTheAuthSchemeBringsBackWhatWasTypedForEachScheme() throws {

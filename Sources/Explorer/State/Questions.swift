@@ -73,11 +73,21 @@ package enum QuestionText {
             lines.append("\(file) was changed by another program while you have unsaved edits.")
         }
         let mine = names.isEmpty ? "" : drafts(names)
+        let theirs = pending?.document?.collection
+        let gone = state.drafts.filter {
+            $0.key.collectionID == collectionID && theirs != nil && theirs?.request(id: $0.key.requestID) == nil
+        }.map(\.value.name).sorted()
+        if !gone.isEmpty {
+            lines.append(
+                "\(gone.joined(separator: ", ")) \(gone.count == 1 ? "was" : "were") deleted in the file: "
+                    + "Alt+K puts \(gone.count == 1 ? "it" : "them") back with your draft, Alt+T lets \(gone.count == 1 ? "it" : "them") go.")
+        }
         lines.append(
             "Alt+K keep mine: the file's version is loaded; "
                 + (names.isEmpty
                     ? "you have no drafts there."
-                    : "\(mine) stay\(names.count == 1 ? "s" : "") unsaved drafts over it (nothing is saved)."))
+                    : "\(mine) stay\(names.count == 1 ? "s" : "") unsaved drafts over it "
+                        + (gone.isEmpty ? "(nothing is saved)." : "(only the requests put back are written).")))
         lines.append(
             "Alt+T take theirs: the file's version is loaded"
                 + (names.isEmpty ? "." : "; \(mine) \(names.count == 1 ? "is" : "are") discarded, with no undo."))

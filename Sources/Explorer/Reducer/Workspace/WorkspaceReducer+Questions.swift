@@ -94,6 +94,40 @@ extension WorkspaceReducer {
         outcome.effects += documents.sorted(by: { $0.key < $1.key }).map { .save($0.value, overwrite: false) }
     }
 
+    /// The requests with drafts here that the file's new version no longer has (deleted by
+    /// another program or window), by name.
+    static func deletedThere(
+        _ collectionID: String, before: CollectionDocument?, theirs: RequestCollection?, _ state: WorkspaceState
+    ) -> [RequestKey] {
+        guard let theirs else { return [] }
+        return state.drafts.keys.filter { $0.collectionID == collectionID && theirs.request(id: $0.requestID) == nil }
+            .sorted { $0.requestID < $1.requestID }
+    }
+
+    /// Keep mine, for drafts of requests deleted in the file: the request comes back (as it was
+    /// last saved here, in its folder when the folder is still there) and is written, the draft
+    /// over it. Left out, the draft was shown nowhere and "save all" wrote it back unannounced.
+    static func putBack(
+        _ keys: [RequestKey], _ collectionID: String, before: CollectionDocument?, _ state: inout WorkspaceState,
+        _ outcome: inout Outcome
+    ) {
+        guard !keys.isEmpty, let index = state.collections.firstIndex(where: { $0.collectionID == collectionID }),
+            var document = state.collections[index].document
+        else { return }
+        for key in keys {
+            guard let request = before?.savedCollection.request(id: key.requestID) ?? state.drafts[key] else {
+                continue
+            }
+            let folder = before?.savedCollection.folderPath(ofRequest: key.requestID) ?? []
+            if !document.collection.addRequest(request, inFolder: folder) {
+                document.collection.addRequest(request, inFolder: [])
+            }
+        }
+        state.collections[index].document = document
+        outcome.requests.append(.collectionsChanged)
+        outcome.effects.append(.save(document, overwrite: false))
+    }
+
     /// The answer to "changed on disk". Keep mine: the file's version becomes the collection and
     /// the drafts stay drafts over it (nothing is saved). Take theirs: the same, without the
     /// drafts. Difference: both sides, then back to the question.
@@ -115,12 +149,16 @@ extension WorkspaceReducer {
             let mine = before.flatMap {
                 EnvironmentChanges.lines(from: $0.savedCollection, to: $0.collection).isEmpty ? nil : $0.collection
             }
+            let orphans = deletedThere(collectionID, before: before, theirs: pending.document?.collection, state)
             adopt(pending, collectionID, &state, context, &outcome)
             if let mine, let index = state.collections.firstIndex(where: { $0.collectionID == collectionID }),
                 let theirs = state.collections[index].document?.collection
             {
                 state.collections[index].document?.collection = recovered(mine, into: theirs)
             }
+            putBack(orphans, collectionID, before: before, &state, &outcome)
+            // The request on screen was let go while it was missing: it is shown again.
+            if let key = context.selection, orphans.contains(key) { outcome.requests.append(.select(key)) }
             var kept: [String] = []
             if count > 0 { kept.append(count == 1 ? "your draft" : "your \(count) drafts") }
             if mine != nil { kept.append("your environment changes") }
