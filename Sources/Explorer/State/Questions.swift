@@ -78,9 +78,10 @@ package enum QuestionText {
             $0.key.collectionID == collectionID && theirs != nil && theirs?.request(id: $0.key.requestID) == nil
         }.map(\.value.name).sorted()
         if !gone.isEmpty {
+            let one = gone.count == 1
             lines.append(
-                "\(gone.joined(separator: ", ")) \(gone.count == 1 ? "was" : "were") deleted in the file: "
-                    + "Alt+K puts \(gone.count == 1 ? "it" : "them") back with your draft, Alt+T lets \(gone.count == 1 ? "it" : "them") go.")
+                "\(gone.joined(separator: ", ")) \(one ? "was" : "were") deleted in the file: "
+                    + "Alt+K puts \(one ? "it" : "them") back with your draft, Alt+T lets \(one ? "it" : "them") go.")
         }
         lines.append(
             "Alt+K keep mine: the file's version is loaded; "
