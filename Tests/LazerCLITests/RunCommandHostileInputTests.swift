@@ -95,7 +95,7 @@ struct RunCommandHostileInputTests {
     }
 
     @Test(
-        "--output: a missing folder or a file given twice stops before any request; one report that cannot be written does not stop the others"
+        "--output: a missing folder, a folder named as the file or a file given twice stops before any request"
     )
     func reportFiles() throws {
         let scratch = try RunCommandTests.Scratch()
@@ -118,11 +118,9 @@ struct RunCommandHostileInputTests {
         let one = try run(
             base + ["--reporter", "junit", "--reporter", "tap", "--output", folder, "--output", tap], scratch: scratch)
         #expect(one.status == 2)
-        #expect(
-            one.stderr
-                == "lazer run: the report was not written: could not write \(folder): it is a folder; name a file in it\n"
-        )
-        #expect(try String(contentsOfFile: tap, encoding: .utf8).hasPrefix("TAP version 13\n1..3\n"))
+        #expect(one.stderr.contains("--output \(folder) is a folder: give a file in it."), "\(one.stderr)")
+        #expect(one.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: tap), "nothing was run, so nothing was written")
     }
 
     @Test("the same collection named twice (./a.json and a.json, through ..) runs once")

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// JUnit XML, as Jenkins, GitLab and GitHub test reporters read it: a `testsuite` per collection
 /// folder (`Collection/Folder/Sub`), a `testcase` per request, a `failure` per failed expectation,
 /// an `error` for a request without response or not sent, `skipped` for requests `--bail` skipped.
@@ -79,7 +81,8 @@ package struct JUnitReporter: RunReporter {
         return xml + ">\n" + body + "    </testcase>\n"
     }
 
-    /// XML text: markup characters escaped, characters XML 1.0 cannot hold shown as `\u{…}`, bidi
+    /// XML text: markup characters escaped, characters XML 1.0 cannot hold shown in their visible
+    /// forms (`␛`, `<U+0085>`, as the other reports and commands show them), bidi
     /// and invisible format characters as character references (the same text, never raw).
     static func escape(_ text: String) -> String {
         var result = ""
@@ -98,7 +101,7 @@ package struct JUnitReporter: RunReporter {
             default:
                 let value = scalar.value
                 if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF {
-                    result += "\\u{\(String(value, radix: 16))}"
+                    result += TerminalText.visibleForm(of: scalar)
                 } else if ReportText.isFormatControl(scalar, after: previous) {
                     // Bidi and invisible format characters: a character reference, never raw on a terminal.
                     result += "&#x\(String(value, radix: 16, uppercase: true));"

@@ -29,16 +29,16 @@ package enum ReporterKind: String, Sendable, CaseIterable {
 /// Text helpers the reporters share.
 enum ReportText {
     /// The scalars `TerminalText.isUnsafe` names (controls, bidi and invisible format characters)
-    /// but tab and, when asked, newline, shown as `\u{…}` — the form the checks' values use — so
-    /// text from a server or a file can never drive a terminal, disguise a line or break a
-    /// line-based format.
+    /// but tab and, when asked, newline, shown in their visible forms (`␛`, `␇`, `<U+202E>`), as
+    /// every other command and the explorer show them — so text from a server or a file can never
+    /// drive a terminal, disguise a line or break a line-based format.
     static func visible(_ text: String, keepNewlines: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if TerminalText.isUnsafe(scalar, after: previous), scalar != "\t", !(keepNewlines && scalar == "\n") {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
+                result += TerminalText.visibleForm(of: scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }

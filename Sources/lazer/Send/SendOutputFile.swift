@@ -16,8 +16,8 @@ struct SendOutputFile {
 
     init(_ path: String) {
         self.path = path
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
             downloadPath = path
             return
         }
@@ -38,8 +38,9 @@ struct SendOutputFile {
     /// success, else why not.
     func commit() -> String? {
         guard isStaged else { return nil }
-        var status = stat()
-        if stat(path, &status) == 0 { chmod(downloadPath, status.st_mode & 0o7777) }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber {
+            chmod(downloadPath, mode_t(mode.uint16Value & 0o7777))
+        }
         guard rename(downloadPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(downloadPath)
