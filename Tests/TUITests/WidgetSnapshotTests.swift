@@ -152,6 +152,21 @@ import Testing
         )
     }
 
+    /// Of two tables side by side, only the one with the keys shows its selected row: the Params
+    /// tab drew its query and path-parameter selections alike, two rows looking selected.
+    @Test func aTableWithoutTheKeysShowsNoSelectedRow() {
+        var state = KeyValueEditorState(rows: [KeyValueEditorRow(key: "id", value: "42")])
+        var shown = Buffer(area: Rect(x: 0, y: 0, width: 30, height: 1))
+        KeyValueEditor().render(in: shown.area, buffer: &shown, state: &state)
+        var quiet = Buffer(area: shown.area)
+        var editor = KeyValueEditor()
+        editor.showsSelection = false
+        editor.render(in: quiet.area, buffer: &quiet, state: &state)
+        #expect(shown[x: 10, y: 0].style.modifiers.contains(.reverse))
+        #expect(!quiet[x: 10, y: 0].style.modifiers.contains(.reverse))
+        #expect(!quiet[x: 5, y: 0].style.modifiers.contains(.underline))
+    }
+
     @Test func aCutKeyOrValueEndsInAnEllipsis() {
         var state = KeyValueEditorState(rows: [
             KeyValueEditorRow(key: "X-A-Very-Long-Header-Name", value: "a value much longer than its column"),

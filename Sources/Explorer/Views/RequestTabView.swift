@@ -17,7 +17,11 @@ enum RequestTabView {
         case .params:
             let areas = RequestLayout.paramsAreas(state, in: area)
             frame.buffer.write("Query", x: area.x, y: area.y, style: theme[.title], maxX: area.right)
-            frame.render(editor, in: areas.query, laidOut: state.editor.query)
+            var queryEditor = editor
+            queryEditor.showsSelection = !state.editor.paramsOnPath
+            var pathEditor = editor
+            pathEditor.showsSelection = state.editor.paramsOnPath
+            frame.render(queryEditor, in: areas.query, laidOut: state.editor.query)
             cursorFromTable(state.editor.query, focused && !state.editor.paramsOnPath, &frame)
             extent(of: state.editor.query, shown: areas.query.height, after: "Query", at: area.row(0), state, &frame)
             if state.editor.query.rows.count <= areas.query.height {
@@ -26,7 +30,7 @@ enum RequestTabView {
             if let title = areas.pathTitle, let path = areas.path {
                 frame.buffer.write(
                     "Path parameters", x: area.x, y: title.y, style: theme[.title], maxX: area.right)
-                frame.render(editor, in: path, laidOut: state.editor.pathParams)
+                frame.render(pathEditor, in: path, laidOut: state.editor.pathParams)
                 cursorFromTable(state.editor.pathParams, focused && state.editor.paramsOnPath, &frame)
                 extent(
                     of: state.editor.pathParams, shown: path.height, after: "Path parameters", at: title, state,

@@ -9,6 +9,9 @@ package struct KeyValueEditor: StatefulWidget {
     package var keyWidth: Constraint
     /// The key that adds a row, named when there are none (a keymap may have moved it off `a`).
     package var addKey: String
+    /// Whether the selected row is drawn as selected: false for a table beside the one that has
+    /// the keys (the Params tab's query and path parameters), so one row looks selected, not two.
+    package var showsSelection = true
 
     package init(
         highlightStyle: Style = Style(modifiers: .reverse), disabledStyle: Style = Style(modifiers: .dim),
@@ -38,7 +41,7 @@ package struct KeyValueEditor: StatefulWidget {
             let item = state.rows[index]
             let y = area.y + row
             let rowStyle = item.enabled ? Style.plain : disabledStyle
-            let isSelected = index == state.table.selected
+            let isSelected = showsSelection && index == state.table.selected
             buffer.write(item.enabled ? "[x]" : "[ ]", x: columns[0].x, y: y, style: rowStyle, maxX: columns[0].right)
             for (column, rect, text) in [
                 (KeyValueEditorState.Column.key, columns[1], item.key), (.value, columns[2], item.value),
