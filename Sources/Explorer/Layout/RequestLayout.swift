@@ -34,8 +34,14 @@ enum RequestLayout {
     /// (nil without path parameters) below it.
     static func paramsAreas(_ state: ExplorerState, in area: Rect) -> (query: Rect, pathTitle: Rect?, path: Rect?) {
         let pathRows = state.editor.pathParams.rows.count
-        let pathHeight = pathRows == 0 ? 0 : min(pathRows + 1, max(2, area.height / 2))
-        let query = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1 - pathHeight))
+        // Below the "Query" title: the query keeps a row at least (its first row, or "none"), and
+        // the path parameters take their title and a row at least, or are not drawn: in a short
+        // pane their row was drawn on the border and the query rows were not drawn at all.
+        let available = max(0, area.height - 1)
+        var pathHeight = pathRows == 0 ? 0 : min(pathRows + 1, max(2, available / 2))
+        pathHeight = min(pathHeight, available - 1)
+        if pathHeight < 2 { pathHeight = 0 }
+        let query = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, available - pathHeight))
         guard pathHeight > 0 else { return (query, nil, nil) }
         let top = query.bottom
         return (
