@@ -101,12 +101,15 @@ enum HeadersTabLines {
     private static func render(_ items: [Item], _ parts: Parts, _ theme: Theme) -> [Line] {
         let sent = parts.sent
         let response = parts.response
-        // Names are aligned per section, over the lines shown.
-        func width(_ names: [String]) -> Int { min(32, names.map { CharacterWidth.of($0) }.max() ?? 0) }
-        let sentWidth = width(
-            items.compactMap { if case .sentHeader(let i) = $0 { sent?.headers[i].name } else { nil } })
-        let receivedWidth = width(
-            items.compactMap { if case .responseHeader(let i) = $0 { response?.headers[i].name } else { nil } })
+        // Names are aligned per section over all its headers (not the lines shown: the column
+        // moved from page to page), up to 32 columns; the count stops at the first that wide.
+        func width(_ names: some Sequence<String>) -> Int {
+            var widest = 0
+            for name in names where widest < 32 { widest = max(widest, CharacterWidth.of(name)) }
+            return min(32, widest)
+        }
+        let sentWidth = width(sent?.headers.lazy.map(\.name) ?? [].lazy.map { $0 })
+        let receivedWidth = width(response?.headers.lazy.map(\.name) ?? [].lazy.map { $0 })
         func header(_ name: String, _ value: String, width: Int) -> Line {
             Line([
                 Span(name, style: theme[.jsonKey]),
