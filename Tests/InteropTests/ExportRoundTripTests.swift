@@ -1,9 +1,10 @@
 import Foundation
 import HTTPCore
-import Interop
 import LoopbackTesting
 import Testing
 import Workspace
+
+@testable import Interop
 
 /// Export then import gives back the same requests, per format: every request of a collection
 /// that uses each feature is sent to the loopback echo server as saved and as re-imported, and
@@ -179,6 +180,18 @@ import Workspace
         #expect(parts.map(\.name) == ["note", "other"])
         // Multipart lines are CRLF on the wire, as the .http reader gives them back.
         #expect(parts.first?.source == .text("first\r\n--LazerFormBoundary\r\nlast"))
+    }
+
+    /// A path parameter fills its whole segment only, and one without a value is kept as the
+    /// variable `{{name}}` (it was dropped: `/pets/:petId` went out as `/pets/`).
+    @Test func httpExportKeepsAPathParameterWithoutAValue() {
+        let request = SavedRequest(
+            id: "p", name: "p", url: "http://127.0.0.1:9/pets/:petId/:identity/:id?x=:id",
+            pathParams: [
+                KeyValueRow(name: "petId", value: ""), KeyValueRow(name: "identity", value: "me"),
+                KeyValueRow(name: "id", value: "7"),
+            ])
+        #expect(HTTPFileExport.url(request) == "http://127.0.0.1:9/pets/{{petId}}/me/7?x=:id")
     }
 
     @Test func curlExportMasksSecretsUnlessRevealed() throws {

@@ -135,8 +135,19 @@ package enum HTTPFileExport {
     /// The URL with path parameters filled in and enabled query rows (and a query API key) appended.
     static func url(_ request: SavedRequest) -> String {
         var url = request.url
-        for parameter in request.pathParams where parameter.enabled {
-            url = url.replacingOccurrences(of: "/:\(parameter.name)", with: "/" + parameter.value)
+        // Whole segments only (`:id` is not the start of `:identity`); a parameter without a
+        // value becomes the variable `{{name}}` (it was dropped: `/pets/:petId` became `/pets/`).
+        let values = Dictionary(
+            request.pathParams.filter(\.enabled).map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        if !values.isEmpty {
+            let queryStart = url.firstIndex(of: "?") ?? url.endIndex
+            let path = url[..<queryStart].split(separator: "/", omittingEmptySubsequences: false).map { segment in
+                guard segment.hasPrefix(":"), let value = values[String(segment.dropFirst())] else {
+                    return String(segment)
+                }
+                return value.isEmpty ? "{{\(segment.dropFirst())}}" : value
+            }
+            url = path.joined(separator: "/") + url[queryStart...]
         }
         if !url.contains("://"), !url.hasPrefix("{{") {
             url = "{{baseURL}}" + (url.hasPrefix("/") ? url : "/" + url)
