@@ -28,18 +28,33 @@ struct Lazer: ParsableCommand {
     /// Runs the command line. A usage error exits with 2 in every command — `lazer send` follows
     /// curl and HTTPie, `lazer run` documents 2 for usage and collection errors, and one tool
     /// should not answer 2 here and ArgumentParser's 64 (EX_USAGE) there.
+    /// A usage error found by `command` once parsed, in ArgumentParser's shape, with the
+    /// command's own usage line.
+    static func usageError(_ error: any Error, of command: any ParsableCommand.Type) -> String {
+        let name = command._commandName
+        let path = name == _commandName ? _commandName : "\(_commandName) \(name)"
+        return "Error: \(message(for: error))\nUsage: \(usageString(for: command))\n"
+            + "  See '\(path) --help' for more information.\n"
+    }
+
     static func main() {
         let (arguments, headers) = HeaderArguments.extract(from: Array(CommandLine.arguments.dropFirst()))
+        // The command parsed: a usage error it finds once running is shown with its own usage
+        // (the root's `lazer <subcommand>` said nothing about `-H`).
+        var parsed: (any ParsableCommand.Type)?
         do {
             var command = try parseAsRoot(arguments)
+            parsed = type(of: command)
             if !headers.isEmpty, var send = command as? SendCommand {
                 send.headers = headers + send.headers
+                // The headers are checked as the other options were (they were added after).
+                try send.validate()
                 command = send
             }
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileBytes.writeError(fullMessage(for: error) + "\n")
+                FileBytes.writeError(parsed.map { usageError(error, of: $0) } ?? fullMessage(for: error) + "\n")
                 exit(withError: ExitCode(2))
             }
             exit(withError: error)

@@ -438,6 +438,8 @@ struct SendCommandTests {
         let result = try send(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message))
+        // Its own usage, not the root's `lazer <subcommand>` (-H's errors showed that).
+        #expect(result.stderr.contains("Usage: lazer send "), "\(result.stderr)")
     }
 
     @Test("http_proxy and https_proxy from the environment are honoured, and no_proxy bypasses them")
