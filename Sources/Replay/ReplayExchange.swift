@@ -23,10 +23,13 @@ package struct ReplayExchange: Sendable {
     /// record` replays them with their timing); nil when the response was not a stream.
     package var streamEvents: [StreamEvent]? = nil
 
-    /// Connections the response's exchange opened (0 on a reused one, or with no response).
+    /// Connections the exchange opened (0 on a reused one), with or without a response: a
+    /// request that timed out or was reset opened its connection too.
     package var connectionsOpened: Int {
-        guard case .success(let response) = outcome else { return 0 }
-        return response.timings.connectionsOpened
+        switch outcome {
+        case .success(let response): response.timings.connectionsOpened
+        case .failure(let error): (error as? TransportError)?.timings?.connectionsOpened ?? 0
+        }
     }
 }
 

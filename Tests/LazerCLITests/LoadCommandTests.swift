@@ -105,6 +105,25 @@ struct LoadCommandTests {
         #expect(errors.values.reduce(0, +) == 3, "\(errors)")
     }
 
+    @Test("a request that timed out counts the connection it opened")
+    func timedOutRequestsCountTheirConnections() throws {
+        let port = try silentPort()
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "silent", "name": "Silent", "defaultEnvironment": "live",
+             "requests": [{"id": "h", "name": "h", "method": "GET", "url": "/x"}],
+             "environments": [{"name": "live", "kind": "live", "baseURL": "http://127.0.0.1:\(port)"}]}
+
+            """, to: "silent.json")
+        let result = try load(
+            scratch, [file, "--vus", "2", "--iterations", "2", "--timeout", "0.5", "--output", "silent-s.json"])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        // Each user's first request opened a connection, then timed out on it (it was "0").
+        let opened = try #require(try summary(scratch.path + "/silent-s.json")["connectionsOpened"] as? Int)
+        #expect(opened >= 2, "\(result.stdout)")
+    }
+
     @Test("the JSON summary and the HTML report escape what could drive a terminal or hide text in a name")
     func theSummaryEscapesHostileNames() throws {
         let server = try DelayTestServer()

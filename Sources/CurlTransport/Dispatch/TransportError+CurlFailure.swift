@@ -35,7 +35,8 @@ extension TransportError {
                 dnsLookup: mark(measured.nameLookup), connect: mark(measured.connect),
                 tlsHandshake: mark(measured.tlsHandshake), preTransfer: mark(measured.preTransfer),
                 timeToFirstByte: mark(measured.firstByte), total: measured.total, redirect: mark(measured.redirect),
-                redirectCount: measured.redirectCount, completedAt: measured.completedAt)
+                redirectCount: measured.redirectCount, connectionsOpened: measured.connectionsOpened,
+                completedAt: measured.completedAt)
         }
         self.init(
             reason, message: failure.message, code: code, url: url, redirectScheme: scheme,
