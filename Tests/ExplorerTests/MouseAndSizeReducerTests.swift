@@ -164,6 +164,11 @@ struct MouseAndSizeReducerTests {
         #expect(screen.contains("Response"))
         fixture.driver.reduce(.event(.resize(Size(width: 80, height: 15))))
         #expect(fixture.driver.render().contains("Terminal too small"))
+        // A tiny terminal still shows the size needed and the way out, wrapped (they were cut).
+        fixture.driver.reduce(.event(.resize(Size(width: 20, height: 6))))
+        let tiny = fixture.driver.render().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(tiny.joined(separator: " ").contains("needs at least 60×16"), "\(tiny)")
+        #expect(tiny.joined(separator: " ").contains("press q to quit"), "\(tiny)")
         #expect(fixture.driver.press("q").quits)
     }
 

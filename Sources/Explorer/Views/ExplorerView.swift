@@ -40,11 +40,22 @@ package enum ExplorerView {
             "\(size.width)×\(size.height) — lazer needs at least \(ExplorerLayout.minimumSize.width)×\(ExplorerLayout.minimumSize.height)",
             "Enlarge the window, or press q to quit",
         ]
-        let top = max(0, (size.height - lines.count) / 2)
-        for (index, line) in lines.enumerated() where top + index < size.height {
-            let x = max(0, (size.width - CharacterWidth.of(line)) / 2)
+        // Wrapped to the width (at 20×6 the size needed and `q` were cut off), the title left out
+        // when that makes the rest fit.
+        func rows(_ lines: ArraySlice<String>) -> [(text: String, title: Bool)] {
+            lines.enumerated().flatMap { offset, text in
+                Paragraph.wrapped(Line(text), width: max(1, size.width)).map {
+                    ($0.spans.map(\.text).joined(), lines.startIndex + offset == 0)
+                }
+            }
+        }
+        var shown = rows(lines[...])
+        if shown.count > size.height, rows(lines.dropFirst()).count <= size.height { shown = rows(lines.dropFirst()) }
+        let top = max(0, (size.height - shown.count) / 2)
+        for (index, row) in shown.enumerated() where top + index < size.height {
+            let x = max(0, (size.width - CharacterWidth.of(row.text)) / 2)
             frame.buffer.write(
-                line, x: x, y: top + index, style: index == 0 ? state.theme[.warning] : state.theme[.muted])
+                row.text, x: x, y: top + index, style: row.title ? state.theme[.warning] : state.theme[.muted])
         }
     }
 
