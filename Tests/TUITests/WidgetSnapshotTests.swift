@@ -95,6 +95,24 @@ import Testing
         Snapshot.assert(text, named: "dialog")
     }
 
+    /// Buttons too wide for the dialog lose their key hints before anything is cut (the quit
+    /// question's last button was cut at 60 columns).
+    @Test func narrowDialogButtonsDropTheirKeyHints() {
+        let buttons = ["Save all (Alt+S)", "Discard (Alt+D)", "Cancel (Esc)"]
+        func buttonsRow(width: Int) -> String {
+            let text = screen(width: width, height: 8) { frame in
+                frame.render(
+                    Dialog(
+                        title: "Unsaved edits", message: "1 request has unsaved edits.", buttons: buttons, width: width),
+                    in: frame.area)
+            }
+            return text.split(separator: "\n").first { $0.contains("[ ") }.map(String.init) ?? ""
+        }
+        #expect(buttonsRow(width: 80).contains("[ Cancel (Esc) ]"))
+        let narrow = buttonsRow(width: 58)
+        #expect(narrow.contains("[ Save all ]  [ Discard ]  [ Cancel ]"), "\(narrow)")
+    }
+
     @Test func toastSpinnerProgressAndScrollbar() {
         let text = screen(width: 40, height: 8) { frame in
             frame.render(Spinner(frame: 3, label: "connecting…"), in: frame.area.row(0))

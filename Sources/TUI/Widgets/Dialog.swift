@@ -43,8 +43,23 @@ package struct Dialog: Widget, Sendable {
             in: Rect(x: inner.x, y: inner.y, width: inner.width, height: max(0, inner.height - 2)), buffer: &buffer
         )
         guard !buttons.isEmpty, inner.height > 0 else { return }
-        let labels = buttons.map { "[ \($0) ]" }
-        let total = labels.reduce(0) { $0 + CharacterWidth.of($1) } + 2 * (labels.count - 1)
+        var labels = buttons.map { "[ \($0) ]" }
+        func width(_ labels: [String]) -> Int {
+            labels.reduce(0) { $0 + CharacterWidth.of($1) } + 2 * (labels.count - 1)
+        }
+        // Too narrow for every button whole (the last was cut at 60 columns): their key hints,
+        // in parentheses and said in the message too, are left out first.
+        if width(labels) > inner.width {
+            labels = buttons.map { button in
+                guard let open = button.lastIndex(of: "("), button.hasSuffix(")"), open > button.startIndex else {
+                    return "[ \(button) ]"
+                }
+                var name = button[..<open]
+                while name.last == " " { name = name.dropLast() }
+                return "[ \(name) ]"
+            }
+        }
+        let total = width(labels)
         var x = inner.x + max(0, (inner.width - total) / 2)
         let y = inner.bottom - 1
         for (index, label) in labels.enumerated() {
