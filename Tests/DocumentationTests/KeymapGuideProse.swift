@@ -67,7 +67,9 @@ enum KeymapGuideProse {
             the keyboard (`e` or `esc` gives it back); these keys come first then. With the mouse on, a click
             on an error goes to its node.
             """
-        case .raw: "Besides the `response` keys above."
+        case .raw:
+            "Besides the `response` keys above. With wrap off, `left`/`right` (`h`/`l`) scroll the text sideways "
+                + "(each step a quarter of the way gone, 40 bytes at least); a line cut at either end shows …."
         case .runner:
             """
             While the Runner view is on screen (after `R` in the collections pane, the palette's "Run …", or

@@ -63,6 +63,35 @@ struct ReadingReducerTests {
         #expect(!fixture.driver.render().contains("end\""))
     }
 
+    /// With wrap off the rest of a long line is reached sideways, each cut end marked with …
+    /// (the end of a long line could not be reached, and a cut line looked whole).
+    @Test func rawScrollsSidewaysThroughALongLine() throws {
+        let long = "START" + String(repeating: "x", count: 5_000) + "END"
+        var fixture = try answered { Results.text(long + "\nsecond line\n", generation: $0) }
+        fixture.driver.press("]")
+        #expect(fixture.driver.state.response.tab == .raw)
+        var screen = fixture.driver.render()
+        #expect(screen.contains("STARTxxx") && screen.contains("x…") && !screen.contains("END"))
+        fixture.driver.press("right")
+        #expect(fixture.driver.state.response.rawColumn == 40)
+        screen = fixture.driver.render()
+        #expect(!screen.contains("START") && screen.contains("…xxx"))
+        // Steps grow with the distance gone: the end is some tens of keys away, not a hundred.
+        var presses = 1
+        while !fixture.driver.render().contains("END"), presses < 40 {
+            fixture.driver.press("l")
+            presses += 1
+        }
+        #expect(fixture.driver.render().contains("xxxEND"), "after \(presses) presses")
+        fixture.driver.press("left", "left", "left", "left", "left", "left", "left", "left", "left", "left")
+        for _ in 0..<40 { fixture.driver.press("h") }
+        #expect(fixture.driver.state.response.rawColumn == 0)
+        #expect(fixture.driver.render().contains("STARTxxx"))
+        // Wrapped, the keys leave the line as it is.
+        fixture.driver.press("w", "right")
+        #expect(fixture.driver.state.response.rawColumn == 0)
+    }
+
     @Test func theErrorCardScrollsToItsDetailsOnAShortScreen() throws {
         var fixture = try answered(size: Size(width: 64, height: 18)) { Results.failure(generation: $0) }
         fixture.driver.press("t")

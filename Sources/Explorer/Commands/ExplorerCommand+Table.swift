@@ -139,12 +139,12 @@ extension NavigationCommand {
                 help: [.graphqlErrors: "Next error"])
         case .left:
             .keys(
-                "Fold / go to the parent", everywhere(["left", "h"], in: [.collections, .request, .tree]),
-                help: [.request: "Previous tab \(tabs)"])
+                "Fold / go to the parent", everywhere(["left", "h"], in: [.collections, .request, .tree, .raw]),
+                help: [.request: "Previous tab \(tabs)", .raw: "Scroll left (wrap off)"])
         case .right:
             .keys(
-                "Unfold", everywhere(["right", "l"], in: [.collections, .request, .tree]),
-                help: [.request: "Next tab \(tabs)"])
+                "Unfold", everywhere(["right", "l"], in: [.collections, .request, .tree, .raw]),
+                help: [.request: "Next tab \(tabs)", .raw: "Scroll right (wrap off)"])
         case .pageUp: .keys("Page up", [.collections: ["pgup"], .response: ["pgup", "ctrl+b"]])
         case .pageDown: .keys("Page down", [.collections: ["pgdn"], .response: ["pgdn", "ctrl+f"]])
         case .top:

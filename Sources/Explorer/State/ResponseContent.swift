@@ -64,9 +64,25 @@ package struct TextBody: Sendable, Equatable {
 
     /// Line `index` without its line break (invalid UTF-8 shown as U+FFFD), at most `limit`
     /// bytes of it: a 200 MB line costs what the screen shows.
-    package func line(_ index: Int, limit: Int = Int.max) -> String {
+    /// Bytes of line `index`, its line break left out.
+    package func lineByteCount(_ index: Int) -> Int {
+        guard index >= 0, index < lineStarts.count else { return 0 }
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        if end > lineStarts[index], bytes[end - 1] == 0x0A { end -= 1 }
+        if end > lineStarts[index], bytes[end - 1] == 0x0D { end -= 1 }
+        return end - lineStarts[index]
+    }
+
+    /// `from`: the bytes of the line skipped first (the Raw tab scrolled sideways), moved back to
+    /// the start of a character.
+    package func line(_ index: Int, from skipped: Int = 0, limit: Int = Int.max) -> String {
         guard index >= 0, index < lineStarts.count else { return "" }
-        let start = lineStarts[index]
+        var start = lineStarts[index]
+        if skipped > 0 {
+            let lineEnd = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+            start = min(lineEnd, start + skipped)
+            while start > lineStarts[index], start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        }
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
         if end - start > limit {
             end = start + limit

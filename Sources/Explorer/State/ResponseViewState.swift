@@ -19,6 +19,9 @@ package struct ResponseViewState: Sendable, Equatable {
     package var scroll = 0
     /// Raw wraps long lines; kept from one response to the next, like the pretty/exact choice.
     package var rawWrap = false
+    /// With wrap off, how many bytes of each line the Raw tab's text starts after (←/→): the rest
+    /// of a long line was out of reach.
+    package var rawColumn = 0
     /// Raw shows a hex dump; kept for the next response too (comparing the bytes of two answers
     /// is what it is for), like wrap and the pretty/exact choice.
     package var rawHex = false
@@ -81,6 +84,7 @@ package struct ResponseViewState: Sendable, Equatable {
         graphqlErrorsFocused = false
         selectedRow = 0
         offset = 0
+        rawColumn = 0
         scroll = 0
         // A search or filter being typed stays open with its text: the keys that follow are still
         // its text, not commands (a `q` would quit).

@@ -64,7 +64,12 @@ enum RawView {
                 }
                 if text.isEmpty { y += 1 }
             } else {
-                buffer.write(text, x: area.x, y: y, style: state.theme[.text], maxX: area.right)
+                // Scrolled sideways (←/→), each cut end marked with … so a line never looks whole.
+                // A line shorter than the distance scrolled shows its end rather than nothing.
+                let column = min(state.response.rawColumn, max(0, body.lineByteCount(index) - area.width + 1))
+                let shown = column > 0 ? body.line(index, from: column, limit: limit) : text
+                _ = buffer.writeFitted(
+                    (column > 0 ? "…" : "") + shown, x: area.x, y: y, style: state.theme[.text], maxX: area.right)
                 y += 1
             }
             index += 1

@@ -45,6 +45,11 @@ extension ResponseReducer {
             case .bottom: state.historySelected = count - 1
             default: break
             }
+        case .raw where !state.rawWrap && (navigation == .left || navigation == .right):
+            // A step grows with the distance gone, so the end of a megabyte line is some tens of
+            // keys away, not thousands.
+            let step = max(40, state.rawColumn / 4)
+            state.rawColumn = max(0, state.rawColumn + (navigation == .right ? step : -step))
         default:
             scroll(navigation, page, &state)
         }
