@@ -49,6 +49,33 @@ struct InteropCommandTests {
         #expect(try read(work + "/Collections/pasted.json") == bytes)
     }
 
+    @Test("a credential written as itself is kept as a secret: the collection names it, the secrets file holds it")
+    func importedCredentialsBecomeSecrets() throws {
+        let work = try folder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_STATE_HOME"] = work + "/state"
+        let command =
+            "curl -u 'My User:My:Secret:Password' http://127.0.0.1:9/a\n"
+            + "curl -H 'Authorization: Bearer Tok-999-secret' http://127.0.0.1:9/b\n"
+            + "curl -u 'Other:My:Secret:Password' http://127.0.0.1:9/c\n"
+        let result = try LazerBinary.run(
+            ["import", "-", "--into", "c.json"], stdin: Data(command.utf8), environment: environment,
+            currentDirectory: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("kept as the secret {{password}}"), "\(result.stdout)")
+        let collection = try read(work + "/c.json")
+        #expect(!collection.contains("My:Secret:Password") && !collection.contains("Tok-999"), "\(collection)")
+        #expect(collection.contains("{{password}}"))
+        let secrets = try read(work + "/config/lazer/secrets.json")
+        #expect(secrets.contains("My:Secret:Password"))
+        // The same value is one secret; the run sends it.
+        #expect(!collection.contains("password2"))
+        let exported = try LazerBinary.run(
+            ["export", "c.json", "--format", "http"], environment: environment, currentDirectory: work)
+        #expect(!exported.stdout.contains("My:Secret:Password"), "\(exported.stdout)")
+    }
+
     @Test("--contract-ref names the OpenAPI file where it is as the contract; validate checks the reference")
     func contractReference() throws {
         let work = try folder()

@@ -114,6 +114,9 @@ struct ImportCommand: ParsableCommand {
             try writeStandardOutput(result)
             return
         }
+        // Written to a file: a credential written as itself becomes a secret (its value goes to
+        // the secrets file); on stdout there is nowhere else for it to go.
+        ImportedCredentials.keepAsSecrets(in: &result, file: sources.count == 1 ? sources[0].name : path)
         try write(result, to: path, origin: origin)
     }
 

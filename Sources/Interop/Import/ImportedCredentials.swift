@@ -1,0 +1,88 @@
+import Foundation
+import HTTPCore
+import Workspace
+
+/// An import keeps no credential in clear (a `curl -u user:pass`, a Postman bearer token typed as
+/// itself): each becomes a secret collection variable — its value goes to the secrets file when
+/// the collection is written, never into it — and the field names the variable, as the explorer
+/// does with a credential typed into the Auth tab. The same value is one variable. For a
+/// collection written to a file (`lazer import … --into FILE`), whose secrets have a place to go.
+package enum ImportedCredentials {
+    package static func keepAsSecrets(in result: inout ImportResult, file: String) {
+        keepAsSecrets(&result.collection, report: &result.report, file: file)
+    }
+
+    static func keepAsSecrets(_ collection: inout RequestCollection, report: inout ImportReport, file: String) {
+        var taken = Set(collection.variables.map(\.name) + collection.environments.flatMap { $0.variables.map(\.name) })
+        var added: [Variable] = []
+        var named: [String: String] = [:]
+        func secret(_ auth: SavedAuth?, owner: String) -> SavedAuth? {
+            guard var auth, let credential = auth.scheme.credential,
+                !credential.text.trimmingCharacters(in: .whitespaces).isEmpty,
+                !DraftSecrets.isOnlyReferences(credential.text)
+            else { return auth }
+            let name = named[credential.text] ?? freeName(credential.secretName, taken: taken)
+            if named[credential.text] == nil {
+                named[credential.text] = name
+                taken.insert(name)
+                added.append(Variable(name: name, value: credential.text, secret: true))
+            }
+            auth.scheme = auth.scheme.replacingCredential(with: "{{\(name)}}")
+            report.add(
+                "\(owner)'s credential, written as itself", at: ImportLocation(file: file),
+                kept: "kept as the secret {{\(name)}}: its value is in the secrets file, not in the collection")
+            return auth
+        }
+        // A credential header (`Authorization`, `Cookie`, `X-API-Key`…) written as itself too.
+        func secretHeaders(_ request: inout SavedRequest) {
+            for index in request.headers.indices {
+                let header = request.headers[index]
+                guard HTTPHeaders.sensitiveNames.contains(header.name.lowercased()),
+                    !header.value.trimmingCharacters(in: .whitespaces).isEmpty,
+                    !DraftSecrets.isOnlyReferences(header.value)
+                else { continue }
+                let base = header.name.lowercased().split(separator: "-").enumerated().map { offset, word in
+                    offset == 0 ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
+                }.joined()
+                let name = named[header.value] ?? freeName(base, taken: taken)
+                if named[header.value] == nil {
+                    named[header.value] = name
+                    taken.insert(name)
+                    added.append(Variable(name: name, value: header.value, secret: true))
+                }
+                request.headers[index].value = "{{\(name)}}"
+                report.add(
+                    "request \"\(request.name)\"'s \(header.name) header, written as itself",
+                    at: ImportLocation(file: file),
+                    kept: "kept as the secret {{\(name)}}: its value is in the secrets file, not in the collection")
+            }
+        }
+        func visit(_ requests: inout [SavedRequest]) {
+            for index in requests.indices {
+                if let auth = secret(requests[index].auth, owner: "request \"\(requests[index].name)\"") {
+                    requests[index].auth = auth
+                }
+                secretHeaders(&requests[index])
+            }
+        }
+        func visit(_ folder: inout Folder) {
+            folder.auth = secret(folder.auth, owner: "folder \"\(folder.name)\"")
+            visit(&folder.requests)
+            for index in folder.folders.indices { visit(&folder.folders[index]) }
+        }
+        collection.auth = secret(collection.auth, owner: "the collection")
+        visit(&collection.requests)
+        for index in collection.folders.indices { visit(&collection.folders[index]) }
+        collection.variables += added
+    }
+
+    /// `base`, `base2`, … : the first name not `taken` (by the collection's or an environment's variables).
+    private static func freeName(_ base: String, taken: Set<String>) -> String {
+        var number = 1
+        while true {
+            let name = number == 1 ? base : "\(base)\(number)"
+            if !taken.contains(name) { return name }
+            number += 1
+        }
+    }
+}
