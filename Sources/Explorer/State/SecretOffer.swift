@@ -38,16 +38,16 @@ package struct SecretOffer: Sendable, Hashable {
 package enum LiteralCredential {
     /// The auth's secret field and its text (nil for schemes without one).
     package static func secretField(of scheme: SavedAuth.Scheme) -> (field: FormRow.Field, text: String)? {
-        switch scheme {
-        case .basic(_, let password), .digest(_, let password): (.authPassword, password)
-        case .bearer(let token): (.authToken, token)
-        case .apiKey(_, let value, _): (.authKeyValue, value)
-        case .awsSigV4(let aws): (.awsSecretKey, aws.secretAccessKey)
-        case .oauth2: nil
-        case .ntlm(let ntlm): (.authPassword, ntlm.password)
-        case .jwt(let jwt): (.jwtSecret, jwt.secret)
-        case .none, .inherit, .command, .negotiate: nil
-        }
+        guard let credential = scheme.credential else { return nil }
+        let field: FormRow.Field =
+            switch scheme {
+            case .bearer: .authToken
+            case .apiKey: .authKeyValue
+            case .awsSigV4: .awsSecretKey
+            case .jwt: .jwtSecret
+            default: .authPassword
+            }
+        return (field, credential.text)
     }
 
     /// Typed as itself: not empty, and not only `{{variable}}` references.
@@ -111,28 +111,8 @@ package enum LiteralCredential {
     package static func replacing(_ field: FormRow.Field, in scheme: SavedAuth.Scheme, with text: String)
         -> SavedAuth.Scheme
     {
-        switch (scheme, field) {
-        case (.basic(let username, _), .authPassword): .basic(username: username, password: text)
-        case (.digest(let username, _), .authPassword): .digest(username: username, password: text)
-        case (.bearer, .authToken): .bearer(token: text)
-        case (.apiKey(let name, _, let location), .authKeyValue): .apiKey(name: name, value: text, location: location)
-        case (.ntlm(var ntlm), .authPassword):
-            {
-                ntlm.password = text
-                return .ntlm(ntlm)
-            }()
-        case (.jwt(var jwt), .jwtSecret):
-            {
-                jwt.secret = text
-                return .jwt(jwt)
-            }()
-        case (.awsSigV4(var aws), .awsSecretKey):
-            {
-                aws.secretAccessKey = text
-                return .awsSigV4(aws)
-            }()
-        default: scheme
-        }
+        guard secretField(of: scheme)?.field == field else { return scheme }
+        return scheme.replacingCredential(with: text)
     }
 }
 
