@@ -92,6 +92,25 @@ struct ReadingReducerTests {
         #expect(fixture.driver.state.response.rawColumn == 0)
     }
 
+    /// A string of wide characters (two columns each) cut at the pane's edge ends in …, as an
+    /// ASCII one does (it was cut bare: the preview counts characters, not columns).
+    @Test func aWideStringCutAtThePaneEdgeEndsInAnEllipsis() throws {
+        let wide = String(repeating: "日本語", count: 40)
+        var fixture = try answered { try Results.json(#"{"text":"\#(wide)"}"#, generation: $0) }
+        let row = try #require(fixture.driver.render().split(separator: "\n").first { $0.contains("日本語") })
+        let content = row.split(separator: "│").last { $0.contains("日本語") }.map(String.init) ?? ""
+        #expect(content.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(row)")
+    }
+
+    /// The help box's lines cut at its edge end in … (they were cut bare mid-word).
+    @Test func helpLinesCutAtTheBoxEdgeEndInAnEllipsis() throws {
+        var fixture = try ReducerFixture(size: Size(width: 60, height: 30))
+        fixture.driver.press("F1")
+        let screen = fixture.driver.render()
+        let cut = screen.split(separator: "\n").filter { $0.contains("…│") }
+        #expect(!cut.isEmpty, "\(screen)")
+    }
+
     @Test func theErrorCardScrollsToItsDetailsOnAShortScreen() throws {
         var fixture = try answered(size: Size(width: 64, height: 18)) { Results.failure(generation: $0) }
         fixture.driver.press("t")

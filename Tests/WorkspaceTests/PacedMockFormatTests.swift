@@ -56,6 +56,9 @@ import Workspace
         ("\"events\": [ { \"data\": \"a\" } ], \"bytesPerSecond\": 5", "paces a \"json\", \"text\" or \"file\" body"),
         ("\"failure\": \"connectionRefused\", \"bytesPerSecond\": 5", "paces a \"json\", \"text\" or \"file\" body"),
         ("\"bytesPerSecond\": 5", "paces a \"json\", \"text\" or \"file\" body"),
+        // Not pacing, but read here too: a 1xx is no answer (clients given one hung).
+        ("\"status\": 101, \"text\": \"x\"", "a mock answer's status is from 200 to 599"),
+        ("\"status\": 100", "a mock answer's status is from 200 to 599"),
     ])
     func mistakesAreClearErrors(_ response: String, _ expected: String) {
         let text = Self.collection.replacing(

@@ -53,9 +53,11 @@ enum JSONTreeRowsView {
                 } else {
                     // A marked row keeps room for what is wrong: the value is cut shorter.
                     let room = max(8, area.right - x - (mark.map { min($0.count, (area.right - x) / 2) } ?? 0))
-                    x = buffer.write(
+                    // Fitted: the preview is cut by characters, and wide ones (CJK) take two columns
+                    // each, so it can still be wider than the room; then it ends in … too.
+                    x = buffer.writeFitted(
                         document.preview(row.node, maxLength: room), x: x, y: y, style: style(of: kind, theme),
-                        maxX: area.right)
+                        maxX: x + room)
                     if isArriving { x = buffer.write(" so far", x: x, y: y, style: theme[.muted], maxX: area.right) }
                 }
                 if let mark { buffer.write(mark, x: x, y: y, style: theme[.error], maxX: area.right) }

@@ -232,6 +232,12 @@ enum OverlayView {
         let first = OverlayLayout.clamped(scroll, lines.count, inner.height)
         for (row, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
             _ = line.render(x: inner.x, y: inner.y + row, width: inner.width, buffer: &frame.buffer)
+            // A line cut at the box's edge ends in …, so it does not read as whole.
+            if line.width > inner.width, inner.width > 1 {
+                frame.buffer.write(
+                    "…", x: inner.right - 1, y: inner.y + row,
+                    style: frame.buffer[x: inner.right - 1, y: inner.y + row].style)
+            }
         }
         if lines.count > inner.height, inner.height > 0 {
             // More than fits: which lines are shown, and that the box scrolls, in its bottom border.

@@ -53,6 +53,15 @@ package struct SavedMockResponse: Sendable, Equatable {
         guard let fields = reader.object(node, at: path) else { return nil }
         let status = fields.int("status", in: 100...599) ?? (fields.has("status") ? nil : 200)
         var sendable = true
+        // A 1xx is not an answer: a client sent one waits for the real one forever (a WebSocket
+        // route's 101 comes from its "websocket" script).
+        if let status, status < 200, !fields.has("websocket"), let node = fields.node("status") {
+            reader.report(
+                .error,
+                "a mock answer's status is from 200 to 599 (a client given \(status) waits for another answer forever)",
+                at: node.offset, path: path.appending("status"))
+            sendable = false
+        }
         let headers = fields.array("headers") { node, rowPath -> KeyValueRow? in
             guard let row = KeyValueRow.read(node, rowPath, reader) else { return nil }
             // The mock server could not send it: its client would get no answer at all.
