@@ -34,4 +34,26 @@ extension Redactor {
         }
         return values
     }
+
+    /// Query item names that carry a credential by convention (`?api_key=…`, `?access_token=…`,
+    /// AWS's presigned `X-Amz-Signature`), compared lower-cased with `-` and `_` left out.
+    static let credentialQueryNames: Set<String> = [
+        "apikey", "key", "token", "accesstoken", "authtoken", "idtoken", "refreshtoken", "secret", "clientsecret",
+        "password", "pass", "signature", "sig", "xamzsignature", "xamzcredential", "xamzsecuritytoken", "code",
+    ]
+
+    /// The values of query items named as credentials in `query` (the URL's query text, still
+    /// percent-encoded): the recording proxy masks them wherever they would be written (the
+    /// route's matcher, its body file's name, an echo in the body), as it masks `Authorization`.
+    package static func credentials(sentInQuery query: String) -> [String] {
+        query.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            let name = (String(parts[0]).removingPercentEncoding ?? String(parts[0])).lowercased()
+                .filter { $0 != "-" && $0 != "_" }
+            guard credentialQueryNames.contains(name) else { return nil }
+            let value = String(parts[1]).removingPercentEncoding ?? String(parts[1])
+            return value.isEmpty ? nil : value
+        }
+    }
 }

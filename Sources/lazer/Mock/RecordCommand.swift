@@ -199,7 +199,8 @@ struct RecordCommand: ParsableCommand {
             template: RecordedMatchers.Template(exchange.item.request), outcome: outcome,
             duration: exchange.duration,
             // What the client sent as credentials is masked wherever the server echoes it.
-            redactor: exchange.redactor.adding(Redactor.credentials(sentIn: exchange.request.headers)),
+            redactor: exchange.redactor.adding(
+                Redactor.credentials(sentIn: exchange.request.headers) + Redactor.credentials(sentInQuery: query)),
             label: (exchange.item.folderPath + [exchange.item.request.name]).joined(separator: "/"))
         recorded.streamEvents = exchange.streamEvents
         if let records = exchange.webSocket {
@@ -237,7 +238,8 @@ struct RecordCommand: ParsableCommand {
                 let (path, query) = RecordedExchange.target(
                     of: url, basePath: targetURL.path(percentEncoded: true))
                 // What the client sent as credentials is masked wherever the upstream echoes it.
-                let redactor = redactor.adding(Redactor.credentials(sentIn: request.headers))
+                let redactor = redactor.adding(
+                    Redactor.credentials(sentIn: request.headers) + Redactor.credentials(sentInQuery: query))
                 let exchange = RecordedExchange(
                     method: request.method.rawValue, path: path, query: query,
                     requestBody: request.body.inMemoryData.map(Array.init), outcome: outcome, duration: duration,
