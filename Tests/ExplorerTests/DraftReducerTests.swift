@@ -492,6 +492,25 @@ struct DraftReducerTests {
 
     // MARK: - Editing the fields
 
+    /// Esc after typing a long line: the body is shown from its first column again (it stayed
+    /// scrolled sideways, `{"` hidden); typing again resumes where the cursor was.
+    @Test func aBodyScrolledSidewaysWhileTypingIsShownFromItsStartAfterEsc() throws {
+        var fixture = try fixture("a-create")
+        fixture.driver.press("alt+3")
+        fixture.driver.press("enter")
+        fixture.driver.press("ctrl+home")
+        fixture.driver.press("end")
+        fixture.driver.type(String(repeating: "x", count: 200))
+        #expect(fixture.driver.state.editor.body.leftColumn > 0)
+        #expect(!fixture.driver.render().contains("1 {"))
+        fixture.driver.press("esc")
+        #expect(!fixture.driver.state.isTyping)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("\"name\": \"Ada\""), "\(screen)")
+        fixture.driver.press("enter")
+        #expect(fixture.driver.state.editor.body.cursor.column == 201)
+    }
+
     @Test func bodyEditsAreCheckedAsJSONFormattedAndSwitchedBetweenKinds() throws {
         var fixture = try fixture("a-create")
         let create = TestCollections.key("a-create")

@@ -204,7 +204,15 @@ enum RequestTabView {
         }
         let typing = RequestLayout.isTyping(state)
         let editorArea = RequestLayout.bodyEditorArea(state, content)
-        frame.render(RequestLayout.bodyEditor(state), in: editorArea, laidOut: state.editor.body)
+        // Not typing: the body from its first column (it stayed scrolled to where the cursor was,
+        // the start of each line hidden); the cursor keeps its place for the next edit.
+        var shown = state.editor.body
+        if !typing, shown.leftColumn > 0 {
+            shown.leftColumn = 0
+            shown.anchor = nil
+            shown.cursor = TextPosition(line: shown.cursor.line, column: 0)
+        }
+        frame.render(RequestLayout.bodyEditor(state), in: editorArea, laidOut: shown)
         if let check = state.editor.graphql {
             let areas = GraphQLBodyLayout.areas(state, content)
             GraphQLProblemsView.render(check, state, editor: editorArea, problems: areas.problems, frame: &frame)
