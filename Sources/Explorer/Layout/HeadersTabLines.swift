@@ -108,8 +108,8 @@ enum HeadersTabLines {
             for name in names where widest < 32 { widest = max(widest, CharacterWidth.of(name)) }
             return min(32, widest)
         }
-        let sentWidth = width(sent?.headers.lazy.map(\.name) ?? [].lazy.map { $0 })
-        let receivedWidth = width(response?.headers.lazy.map(\.name) ?? [].lazy.map { $0 })
+        let sentWidth = sent.map { width($0.headers.lazy.map(\.name)) } ?? 0
+        let receivedWidth = response.map { width($0.headers.lazy.map(\.name)) } ?? 0
         func header(_ name: String, _ value: String, width: Int) -> Line {
             Line([
                 Span(name, style: theme[.jsonKey]),

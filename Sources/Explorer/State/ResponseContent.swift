@@ -62,36 +62,36 @@ package struct TextBody: Sendable, Equatable {
 
     package var lineCount: Int { bytes.isEmpty ? 0 : lineStarts.count }
 
-    /// Line `index` without its line break (invalid UTF-8 shown as U+FFFD), at most `limit`
-    /// bytes of it: a 200 MB line costs what the screen shows.
     /// Bytes of line `index`, its line break left out.
     package func lineByteCount(_ index: Int) -> Int {
         guard index >= 0, index < lineStarts.count else { return 0 }
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
-        if end > lineStarts[index], bytes[end - 1] == 0x0A { end -= 1 }
-        if end > lineStarts[index], bytes[end - 1] == 0x0D { end -= 1 }
-        return end - lineStarts[index]
+        return content(ofLine: index).count
     }
 
-    /// `from`: the bytes of the line skipped first (the Raw tab scrolled sideways), moved back to
-    /// the start of a character.
+    /// Line `index` without its line break (invalid UTF-8 shown as U+FFFD), from `skipped` bytes
+    /// in (the Raw tab scrolled sideways; moved back to the start of a character), at most
+    /// `limit` bytes of it: a 200 MB line costs what the screen shows.
     package func line(_ index: Int, from skipped: Int = 0, limit: Int = Int.max) -> String {
         guard index >= 0, index < lineStarts.count else { return "" }
-        var start = lineStarts[index]
-        if skipped > 0 {
-            let lineEnd = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
-            start = min(lineEnd, start + skipped)
-            while start > lineStarts[index], start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        }
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        let whole = content(ofLine: index)
+        var start = min(whole.upperBound, whole.lowerBound + max(0, skipped))
+        while start > whole.lowerBound, start < whole.upperBound, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        var end = whole.upperBound
         if end - start > limit {
             end = start + limit
             // Do not cut a UTF-8 sequence in two.
             while end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
         }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The byte range of line `index` without its line break (`\n` or `\r\n`).
+    private func content(ofLine index: Int) -> Range<Int> {
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return start..<end
     }
 
     /// Whether the bytes look like text: UTF-8 with at most 1 % invalid sequences (shown as

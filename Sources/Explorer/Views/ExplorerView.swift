@@ -50,7 +50,10 @@ package enum ExplorerView {
             }
         }
         var shown = rows(lines[...])
-        if shown.count > size.height, rows(lines.dropFirst()).count <= size.height { shown = rows(lines.dropFirst()) }
+        if shown.count > size.height {
+            let untitled = rows(lines.dropFirst())
+            if untitled.count <= size.height { shown = untitled }
+        }
         let top = max(0, (size.height - shown.count) / 2)
         for (index, row) in shown.enumerated() where top + index < size.height {
             let x = max(0, (size.width - CharacterWidth.of(row.text)) / 2)

@@ -55,8 +55,8 @@ enum RawView {
         while y < area.bottom, index < body.lineCount {
             // Never more of a line than the rows left can show (a character is at most 4 bytes).
             let limit = state.response.rawWrap ? area.width * (area.bottom - y) * 4 : area.width * 4
-            let text = body.line(index, limit: limit)
             if state.response.rawWrap {
+                let text = body.line(index, limit: limit)
                 for piece in Paragraph.wrapped(Line(text, style: state.theme[.text]), width: area.width)
                 where y < area.bottom {
                     _ = piece.render(x: area.x, y: y, width: area.width, buffer: &buffer)
@@ -67,9 +67,9 @@ enum RawView {
                 // Scrolled sideways (←/→), each cut end marked with … so a line never looks whole.
                 // A line shorter than the distance scrolled shows its end rather than nothing.
                 let column = min(state.response.rawColumn, max(0, body.lineByteCount(index) - area.width + 1))
-                let shown = column > 0 ? body.line(index, from: column, limit: limit) : text
+                let text = body.line(index, from: column, limit: limit)
                 _ = buffer.writeFitted(
-                    (column > 0 ? "…" : "") + shown, x: area.x, y: y, style: state.theme[.text], maxX: area.right)
+                    (column > 0 ? "…" : "") + text, x: area.x, y: y, style: state.theme[.text], maxX: area.right)
                 y += 1
             }
             index += 1

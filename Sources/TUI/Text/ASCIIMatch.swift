@@ -11,25 +11,26 @@ enum ASCIIMatch {
         return needle.withUTF8 { pattern in
             haystack.withUTF8 { text -> Range<Int>?? in
                 guard isPlain(pattern), isPlain(text) else { return nil }
-                guard !pattern.isEmpty else { return .some(0..<0) }
-                guard text.count >= pattern.count else { return .some(nil) }
-                for start in 0...(text.count - pattern.count) {
-                    var matched = true
-                    for i in 0..<pattern.count where lower(text[start + i]) != lower(pattern[i]) {
-                        matched = false
-                        break
-                    }
-                    if matched { return .some(start..<(start + pattern.count)) }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pattern.count) { lowered in
+                    for index in pattern.indices { lowered[index] = lower(pattern[index]) }
+                    return .some(
+                        firstOccurrence(UnsafeBufferPointer(lowered), in: text).map { $0..<($0 + pattern.count) })
                 }
-                return .some(nil)
             }
         }
     }
 
     /// Whether `pattern` (lower-cased, plain) occurs in `text` (plain), ignoring case.
     static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !pattern.isEmpty else { return true }
-        guard text.count >= pattern.count else { return false }
+        firstOccurrence(pattern, in: text) != nil
+    }
+
+    /// Where `pattern` (lower-cased, plain) first occurs in `text` (plain), ignoring case.
+    private static func firstOccurrence(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>)
+        -> Int?
+    {
+        guard !pattern.isEmpty else { return 0 }
+        guard text.count >= pattern.count else { return nil }
         let first = pattern[0]
         for start in 0...(text.count - pattern.count) where lower(text[start]) == first {
             var matched = true
@@ -37,9 +38,9 @@ enum ASCIIMatch {
                 matched = false
                 break
             }
-            if matched { return true }
+            if matched { return start }
         }
-        return false
+        return nil
     }
 
     /// `TextMatch.fuzzy` on bytes: `.some(nil)` no match; nil: not ASCII, ask `TextMatch`.
