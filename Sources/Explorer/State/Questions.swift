@@ -73,10 +73,8 @@ package enum QuestionText {
             lines.append("\(file) was changed by another program while you have unsaved edits.")
         }
         let mine = names.isEmpty ? "" : drafts(names)
-        let theirs = pending?.document?.collection
-        let gone = state.drafts.filter {
-            $0.key.collectionID == collectionID && theirs != nil && theirs?.request(id: $0.key.requestID) == nil
-        }.map(\.value.name).sorted()
+        let gone = state.drafts.keysDeleted(in: collectionID, by: pending?.document?.collection)
+            .compactMap { state.drafts[$0]?.name }.sorted()
         if !gone.isEmpty {
             let one = gone.count == 1
             lines.append(

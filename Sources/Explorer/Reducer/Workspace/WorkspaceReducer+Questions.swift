@@ -94,16 +94,6 @@ extension WorkspaceReducer {
         outcome.effects += documents.sorted(by: { $0.key < $1.key }).map { .save($0.value, overwrite: false) }
     }
 
-    /// The requests with drafts here that the file's new version no longer has (deleted by
-    /// another program or window), by name.
-    static func deletedThere(
-        _ collectionID: String, before: CollectionDocument?, theirs: RequestCollection?, _ state: WorkspaceState
-    ) -> [RequestKey] {
-        guard let theirs else { return [] }
-        return state.drafts.keys.filter { $0.collectionID == collectionID && theirs.request(id: $0.requestID) == nil }
-            .sorted { $0.requestID < $1.requestID }
-    }
-
     /// Keep mine, for drafts of requests deleted in the file: the request comes back (as it was
     /// last saved here, in its folder when the folder is still there) and is written, the draft
     /// over it. Left out, the draft was shown nowhere and "save all" wrote it back unannounced.
@@ -149,7 +139,7 @@ extension WorkspaceReducer {
             let mine = before.flatMap {
                 EnvironmentChanges.lines(from: $0.savedCollection, to: $0.collection).isEmpty ? nil : $0.collection
             }
-            let orphans = deletedThere(collectionID, before: before, theirs: pending.document?.collection, state)
+            let orphans = state.drafts.keysDeleted(in: collectionID, by: pending.document?.collection)
             adopt(pending, collectionID, &state, context, &outcome)
             if let mine, let index = state.collections.firstIndex(where: { $0.collectionID == collectionID }),
                 let theirs = state.collections[index].document?.collection
