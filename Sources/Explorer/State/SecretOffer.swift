@@ -52,7 +52,7 @@ package enum LiteralCredential {
 
     /// Typed as itself: not empty, and not only `{{variable}}` references.
     package static func isLiteral(_ text: String) -> Bool {
-        !text.trimmingCharacters(in: .whitespaces).isEmpty && !DraftSecrets.isOnlyReferences(text)
+        DraftSecrets.isWrittenAsItself(text)
     }
 
     /// The typed credential a save of `request` would write into the file that is not there yet

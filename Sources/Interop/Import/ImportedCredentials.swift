@@ -16,21 +16,24 @@ package enum ImportedCredentials {
         var taken = Set(collection.variables.map(\.name) + collection.environments.flatMap { $0.variables.map(\.name) })
         var added: [Variable] = []
         var named: [String: String] = [:]
-        func secret(_ auth: SavedAuth?, owner: String) -> SavedAuth? {
-            guard var auth, let credential = auth.scheme.credential,
-                !credential.text.trimmingCharacters(in: .whitespaces).isEmpty,
-                !DraftSecrets.isOnlyReferences(credential.text)
-            else { return auth }
-            let name = named[credential.text] ?? freeName(credential.secretName, taken: taken)
-            if named[credential.text] == nil {
-                named[credential.text] = name
+        // The secret holding `value` (one per value), named from `base`; reported for `what`.
+        func secretReference(to value: String, base: String, for what: String) -> String {
+            let name = named[value] ?? freeName(base, taken: taken)
+            if named[value] == nil {
+                named[value] = name
                 taken.insert(name)
-                added.append(Variable(name: name, value: credential.text, secret: true))
+                added.append(Variable(name: name, value: value, secret: true))
             }
-            auth.scheme = auth.scheme.replacingCredential(with: "{{\(name)}}")
             report.add(
-                "\(owner)'s credential, written as itself", at: ImportLocation(file: file),
+                "\(what), written as itself", at: ImportLocation(file: file),
                 kept: "kept as the secret {{\(name)}}: its value is in the secrets file, not in the collection")
+            return "{{\(name)}}"
+        }
+        func secret(_ auth: SavedAuth?, owner: String) -> SavedAuth? {
+            guard var auth, let credential = auth.scheme.credential, DraftSecrets.isWrittenAsItself(credential.text)
+            else { return auth }
+            auth.scheme = auth.scheme.replacingCredential(
+                with: secretReference(to: credential.text, base: credential.secretName, for: "\(owner)'s credential"))
             return auth
         }
         // A credential header (`Authorization`, `Cookie`, `X-API-Key`…) written as itself too.
@@ -38,23 +41,13 @@ package enum ImportedCredentials {
             for index in request.headers.indices {
                 let header = request.headers[index]
                 guard HTTPHeaders.sensitiveNames.contains(header.name.lowercased()),
-                    !header.value.trimmingCharacters(in: .whitespaces).isEmpty,
-                    !DraftSecrets.isOnlyReferences(header.value)
+                    DraftSecrets.isWrittenAsItself(header.value)
                 else { continue }
                 let base = header.name.lowercased().split(separator: "-").enumerated().map { offset, word in
                     offset == 0 ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
                 }.joined()
-                let name = named[header.value] ?? freeName(base, taken: taken)
-                if named[header.value] == nil {
-                    named[header.value] = name
-                    taken.insert(name)
-                    added.append(Variable(name: name, value: header.value, secret: true))
-                }
-                request.headers[index].value = "{{\(name)}}"
-                report.add(
-                    "request \"\(request.name)\"'s \(header.name) header, written as itself",
-                    at: ImportLocation(file: file),
-                    kept: "kept as the secret {{\(name)}}: its value is in the secrets file, not in the collection")
+                request.headers[index].value = secretReference(
+                    to: header.value, base: base, for: "request \"\(request.name)\"'s \(header.name) header")
             }
         }
         func visit(_ requests: inout [SavedRequest]) {

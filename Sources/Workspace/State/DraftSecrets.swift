@@ -93,6 +93,12 @@ package enum DraftSecrets {
         return (draft, lost)
     }
 
+    /// A credential typed as itself: not empty, and not only `{{variable}}` references (the
+    /// explorer offers to make it a secret; an import makes it one).
+    package static func isWrittenAsItself(_ text: String) -> Bool {
+        !text.trimmingCharacters(in: .whitespaces).isEmpty && !isOnlyReferences(text)
+    }
+
     /// Whether `text` is nothing but `{{name}}` references (and spaces between them).
     package static func isOnlyReferences(_ text: String) -> Bool {
         var rest = Substring(text).drop { $0 == " " }
