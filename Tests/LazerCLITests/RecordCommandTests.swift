@@ -112,29 +112,6 @@ struct RecordCommandTests {
         #expect(try routeCount(file, environment: "recorded") == 2)
     }
 
-    @Test("--proxy: a credential sent in the query is not written into the route, its file name or the echoed body")
-    func proxyMasksQueryCredentials() throws {
-        let scratch = try RunCommandTests.Scratch()
-        let server = try HTTPBinLikeServer()
-        defer { server.stop() }
-        let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
-        let proxy = try MockCommandTests.MockProcess(
-            [file, "--into", "recorded", "--proxy", "0", "--target", server.baseURL], environment: scratch.environment,
-            command: "record")
-        let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
-        #expect(try RawClientLite(port: port).get("/get?q=a&api_key=QUERYSECRET").contains("QUERYSECRET"))
-        #expect(proxy.stop().status == 0)
-        var written = try String(contentsOfFile: file, encoding: .utf8)
-        let folder = (file as NSString).deletingLastPathComponent
-        let enumerator = FileManager.default.enumerator(atPath: folder + "/mocks")
-        while let name = enumerator?.nextObject() as? String {
-            written += name + "\n"
-            written += (try? String(contentsOfFile: folder + "/mocks/" + name, encoding: .utf8)) ?? ""
-        }
-        #expect(!written.lowercased().contains("querysecret"), "\(written)")
-        #expect(written.contains("\"q\""), "the other query item is still matched on")
-    }
-
     @Test("--from a server that cannot be reached: listed as not recorded, exit 3, the collection file unchanged")
     func deadUpstream() throws {
         let scratch = try RunCommandTests.Scratch()

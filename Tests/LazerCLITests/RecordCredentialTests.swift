@@ -32,4 +32,25 @@ struct RecordCredentialTests {
         }
         #expect(bodies.allSatisfy { $0.1.contains("••••••") })
     }
+
+    @Test("--proxy: a credential sent in the query is not written into the route, its file name or the echoed body")
+    func proxyMasksQueryCredentials() throws {
+        let scratch = try RunCommandTests.Scratch()
+        let server = try HTTPBinLikeServer()
+        defer { server.stop() }
+        let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
+        let proxy = try MockCommandTests.MockProcess(
+            [file, "--into", "recorded", "--proxy", "0", "--target", server.baseURL], environment: scratch.environment,
+            command: "record")
+        let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
+        #expect(try RawClientLite(port: port).get("/get?q=a&api_key=QUERYSECRET").contains("QUERYSECRET"))
+        #expect(proxy.stop().status == 0)
+        let written =
+            try SecretEncodingTests.files(under: scratch.path + "/mocks")
+            + [(file, try String(contentsOfFile: file, encoding: .utf8))]
+        for (path, text) in written {
+            #expect(!(path + text).lowercased().contains("querysecret"), "\(path): \(text)")
+        }
+        #expect(written.contains { $0.1.contains("\"q\"") }, "the other query item is still matched on")
+    }
 }
