@@ -15,16 +15,9 @@ extension RequestEditorReducer {
             // The root's: they reach the exchanges and the files.
             break
         case .previousTab, .nextTab:
-            commitEditing(&editor, &work)
-            // A form line that was refused stays open where it is, with its error: moved to the
-            // first row of the next tab, it was saved over that row's check.
-            if editor.formEditor != nil { return }
             let count = RequestTab.allCases.count
             let step = command == .nextTab ? 1 : count - 1
-            editor.tab = RequestTab(rawValue: (editor.tab.rawValue + step) % count) ?? .params
-            editor.focus = .content
-            editor.formSelected = 0
-            if editor.tab == .scripts { askScriptChecks(&editor, &work) }
+            show(RequestTab(rawValue: (editor.tab.rawValue + step) % count) ?? .params, &editor, &work)
         case .focusURL, .url:
             editor.focus = .url
         case .edit:
@@ -83,13 +76,20 @@ extension RequestEditorReducer {
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8:
             let tabs: [RequestCommand] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8]
             guard let tab = tabs.firstIndex(of: command).flatMap(RequestTab.init(rawValue:)) else { return }
-            commitEditing(&editor, &work)
-            if editor.formEditor != nil { return }
-            editor.tab = tab
-            editor.focus = .content
-            editor.formSelected = 0
-            if tab == .scripts { askScriptChecks(&editor, &work) }
+            show(tab, &editor, &work)
         }
+    }
+
+    /// A tab chosen by key: what is being typed is kept first. A form line that was refused stays
+    /// open where it is, with its error (moved to the first row of the next tab, it was saved over
+    /// that row's check).
+    private static func show(_ tab: RequestTab, _ editor: inout RequestEditorState, _ work: inout Work) {
+        commitEditing(&editor, &work)
+        if editor.formEditor != nil { return }
+        editor.tab = tab
+        editor.focus = .content
+        editor.formSelected = 0
+        if tab == .scripts { askScriptChecks(&editor, &work) }
     }
 
     /// Whether a Params, Headers, form or multipart table has the keyboard.
