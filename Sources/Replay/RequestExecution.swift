@@ -228,7 +228,7 @@ struct RequestExecution {
             document: item.readsJSON ? Self.document(bytes, contentType: response.headers["Content-Type"]) : nil,
             duration: response.timings.total ?? elapsed)
         var result = result
-        result.responseReason = response.statusCode.reasonPhrase
+        result.responseReason = response.statusText.isEmpty ? nil : response.statusText
         let outcome = check(facts, preparation: preparation, sentHeaders: sentHeaders, into: result)
         if runner.configuration.recordHistory {
             var entry = preparation

@@ -68,8 +68,9 @@ enum KeymapGuideProse {
             on an error goes to its node.
             """
         case .raw:
-            "Besides the `response` keys above. With wrap off, `left`/`right` (`h`/`l`) scroll the text sideways "
-                + "(each step a quarter of the way gone, 40 bytes at least); a line cut at either end shows …."
+            "Besides the `response` keys above. With wrap off, `left`/`right` (`h`/`l`) scroll the text or the "
+                + "pretty-printed JSON sideways (each step a quarter of the way gone, 40 columns at least); "
+                + "a line cut at either end shows …."
         case .runner:
             """
             While the Runner view is on screen (after `R` in the collections pane, the palette's "Run …", or

@@ -92,6 +92,30 @@ struct ReadingReducerTests {
         #expect(fixture.driver.state.response.rawColumn == 0)
     }
 
+    /// Pretty-printed JSON in Raw scrolls sideways as text does: a long value's rest is reached
+    /// with ←/→, each cut end marked with … (the keys moved nothing there: the rest was unreachable).
+    @Test func rawPrettyJSONScrollsSidewaysThroughALongValue() throws {
+        let long = "START" + String(repeating: "x", count: 3_000) + "END"
+        var fixture = try answered { try Results.json(#"{"text":"\#(long)","n":1}"#, generation: $0) }
+        fixture.driver.press("]")
+        #expect(fixture.driver.state.response.tab == .raw && fixture.driver.state.response.rawPretty)
+        var screen = fixture.driver.render()
+        #expect(screen.contains(#""text": "STARTxxx"#) && screen.contains("x…") && !screen.contains("END"))
+        fixture.driver.press("right")
+        screen = fixture.driver.render()
+        #expect(!screen.contains("START") && screen.contains("…xxx"), "\(screen)")
+        // A line that fits the pane stays whole, not cut to nothing.
+        #expect(screen.contains(#"  "n": 1"#), "\(screen)")
+        var presses = 1
+        while !fixture.driver.render().contains("END"), presses < 40 {
+            fixture.driver.press("l")
+            presses += 1
+        }
+        #expect(fixture.driver.render().contains("xxxEND\""), "after \(presses) presses")
+        for _ in 0..<40 { fixture.driver.press("h") }
+        #expect(fixture.driver.render().contains(#""text": "STARTxxx"#))
+    }
+
     /// A string of wide characters (two columns each) cut at the pane's edge ends in …, as an
     /// ASCII one does (it was cut bare: the preview counts characters, not columns).
     @Test func aWideStringCutAtThePaneEdgeEndsInAnEllipsis() throws {

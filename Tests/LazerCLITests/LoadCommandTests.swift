@@ -95,6 +95,9 @@ struct LoadCommandTests {
         #expect(failed.stdout.contains("threshold max<1ms: FAILED"), "\(failed.stdout)")
         let usage = try load(scratch, [file, "--vus", "2"])
         #expect(usage.status == 2 && usage.stderr.contains("--vus needs --duration or --iterations"), "\(usage.stderr)")
+        // A negative count is refused as out of range, not taken for an option.
+        let negative = try load(scratch, [file, "--vus", "-1", "--iterations", "1"])
+        #expect(negative.status == 2 && negative.stderr.contains("--vus takes 1 to 10000 users"), "\(negative.stderr)")
         let badThreshold = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--threshold", "p99 1s"])
         #expect(
             badThreshold.status == 2 && badThreshold.stderr.contains("is not a threshold"), "\(badThreshold.stderr)")

@@ -70,7 +70,9 @@ struct RunCommandTests {
         #expect(result.status == 2)
         for text in [
             "Host not found (while resolving, dnsFailure)", "Connection refused (while connecting, connectionRefused)",
-            "Request timed out (while waiting, totalTimeout)", "✗ jsonPath $.ok: expected present, actual (nothing)",
+            "Request timed out (while waiting, totalTimeout)",
+            "✗ jsonPath $.ok: expected present, actual (the body is not JSON: line 1, column 1: "
+                + "expected a value, found '<')",
             "{{traceId}} is not defined",
         ] {
             #expect(result.stdout.contains(text), "missing: \(text)")
@@ -233,6 +235,12 @@ struct RunCommandTests {
         #expect(result.stdout.contains("6 requests: 6 passed"))
         #expect(result.stdout.contains("· pass 2"))
         #expect(try run(["Collections/showcase.json", "--parallel", "0"], scratch: scratch).status == 2)
+        // A negative count is named as out of range, not taken for an option.
+        let negative = try run(["Collections/showcase.json", "--repeat", "-1"], scratch: scratch)
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--repeat must be from 1 to 100000."), "\(negative.stderr)")
+        let parallel = try run(["Collections/showcase.json", "--parallel", "-2"], scratch: scratch)
+        #expect(parallel.stderr.contains("--parallel must be from 1 to 256."), "\(parallel.stderr)")
     }
 
     @Test("tap on stdout; NO_COLOR keeps a terminal-less run plain")

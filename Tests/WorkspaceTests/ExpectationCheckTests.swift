@@ -144,3 +144,28 @@ import Workspace
         #expect(Capture(variable: "x", source: .event(index: 0, path: "$.nope")).value(in: facts) == nil)
     }
 }
+
+/// A JSONPath check on a response that is no JSON document says why it found nothing.
+@Suite struct ExpectationCheckNotJSONTests {
+    private func actual(_ body: String) -> ExpectationCheck {
+        let bytes = Array(body.utf8)
+        let facts = ResponseFacts(
+            status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: bytes,
+            document: try? JSONDocument(bytes: bytes), duration: .zero)
+        return ExpectationCheck(
+            Workspace.Expectation(subject: .jsonPath("$.id"), op: .equals, value: .integer(1)), against: facts)
+    }
+
+    @Test("a body with a raw control character: the parse error and its place, not '(nothing)'")
+    func controlCharacter() {
+        let check = actual("{\"id\": \"a\u{01}b\"}")
+        #expect(!check.passed)
+        #expect(check.actual.hasPrefix("(the body is not JSON: line 1, column 10: "), "\(check.actual)")
+    }
+
+    @Test("an empty body says so; a JSON body without the member still finds nothing")
+    func emptyAndMissing() {
+        #expect(actual("").actual == "(no body)")
+        #expect(actual(#"{"name": "Ada"}"#).actual == "(nothing)")
+    }
+}

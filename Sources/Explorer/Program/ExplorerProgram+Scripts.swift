@@ -177,7 +177,7 @@ struct SendTestScripts: Sendable {
     func run(on checked: CheckedExchange) -> CheckedExchange {
         let facts = checked.facts
         let response = ScriptResponse(
-            code: facts.status, reason: checked.parsed.response.statusCode.reasonPhrase ?? "",
+            code: facts.status, reason: checked.parsed.response.statusText,
             headers: facts.headers.map { ScriptHeader($0.name, $0.value) }, body: facts.body.arrayValue,
             milliseconds: ScriptResponse.milliseconds(facts.duration))
         let sent = ScriptSentRequests()

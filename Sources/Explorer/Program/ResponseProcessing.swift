@@ -127,7 +127,7 @@ package enum ResponseProcessing {
         let response = checked.parsed.response
         let status = response.statusCode.rawValue
         var received = ReceivedResponse(
-            status: status, reason: response.statusCode.reasonPhrase ?? "",
+            status: status, reason: response.statusText,
             httpVersion: response.httpVersion.description,
             headers: response.headers.fields.map { ($0.name, redactor.redactHeader(name: $0.name, value: $0.value)) },
             timings: response.timings, size: response.body.byteCount, content: checked.parsed.content,

@@ -23,8 +23,15 @@ enum RawView {
                         y += 1
                     }
                 } else {
-                    let line = prettyLine(row, document, theme, maxLength: area.width)
-                    _ = line.render(x: area.x, y: y, width: area.width, buffer: &buffer)
+                    // Scrolled sideways (←/→) as text is: each cut end marked with …, and a line
+                    // shorter than the distance scrolled shows its end rather than nothing.
+                    let line = prettyLine(
+                        row, document, theme, maxLength: state.response.rawColumn + area.width)
+                    let column = min(state.response.rawColumn, max(0, line.width - area.width + 1))
+                    var shown = line.dropping(columns: column)
+                    if column > 0 { shown.spans.insert(Span("…", style: theme[.jsonPunctuation]), at: 0) }
+                    shown.renderFitted(
+                        x: area.x, y: y, width: area.width, ellipsis: theme[.jsonPunctuation], buffer: &buffer)
                     y += 1
                 }
             }

@@ -63,7 +63,7 @@ package enum RemoteImport {
     ) throws -> ImportSource {
         defer { if let file = response.body.fileURL { unlink(file.path) } }
         guard (200..<300).contains(response.statusCode.rawValue) else {
-            let reason = response.statusCode.reasonPhrase.map { " \($0)" } ?? ""
+            let reason = response.statusText.isEmpty ? "" : " \(response.statusText)"
             throw ImportError(
                 "the server answered \(response.statusCode.rawValue)\(reason), not the document", file: name)
         }

@@ -29,7 +29,9 @@ package struct HumanReporter: RunReporter {
         var notes: [String] = []
         switch result.status {
         case .passed, .failed:
-            let status = [result.responseStatus.map(String.init), result.responseReason].compactMap { $0 }
+            // The reason phrase is the server's text: made visible like every other.
+            let reason = result.responseReason.map { ReportText.visible($0) }
+            let status = [result.responseStatus.map(String.init), reason].compactMap { $0 }
             details.append(status.joined(separator: " "))
             details.append(ReportText.duration(result.milliseconds))
             for check in result.checks where !check.passed {

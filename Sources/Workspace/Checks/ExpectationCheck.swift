@@ -77,7 +77,7 @@ package struct ExpectationCheck: Sendable, Hashable, Codable {
         let actualValues = ExpectationCheck.values(of: expectation.subject, in: facts, query: query)
         actual =
             switch actualValues.count {
-            case 0: "(nothing)"
+            case 0: ExpectationCheck.nothing(for: expectation.subject, in: facts)
             case 1: actualValues[0].text
             default: actualValues.map(\.text).joined(separator: ", ")
             }
@@ -98,6 +98,19 @@ package struct ExpectationCheck: Sendable, Hashable, Codable {
         self.passed = passed
         self.expected = expected
         self.actual = actual
+    }
+
+    /// What a check that found no value shows: for a JSONPath into a body that is not JSON, why
+    /// (parsed again here: only a check that found nothing pays for it).
+    static func nothing(for subject: Expectation.Subject, in facts: ResponseFacts) -> String {
+        guard case .jsonPath = subject, facts.document == nil else { return "(nothing)" }
+        guard !facts.body.isEmpty else { return "(no body)" }
+        do {
+            _ = try JSONDocument(bytes: facts.body)
+            return "(nothing)"
+        } catch {
+            return "(the body is not JSON: \(error.message))"
+        }
     }
 
     // MARK: - Subjects

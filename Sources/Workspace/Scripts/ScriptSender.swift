@@ -80,7 +80,7 @@ package enum ScriptSender {
             if let body = try? response.body.bytes() {
                 answer = .success(
                     ScriptResponse(
-                        code: response.statusCode.rawValue, reason: response.statusCode.reasonPhrase ?? "",
+                        code: response.statusCode.rawValue, reason: response.statusText,
                         headers: response.headers.map { ScriptHeader($0.name, $0.value) }, body: body,
                         milliseconds: ScriptResponse.milliseconds(elapsed)))
             } else {

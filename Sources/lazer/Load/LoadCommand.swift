@@ -83,6 +83,7 @@ struct LoadCommand: ParsableCommand {
     var trustScripts = false
 
     @Option(
+        parsing: .unconditional,
         help: """
             At most N connections to each host, reused (default: 64 for the open model, one per \
             virtual user for the closed one); requests past them wait, their wait counted.

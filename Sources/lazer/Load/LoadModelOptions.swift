@@ -13,10 +13,12 @@ struct LoadModelOptions: ParsableArguments {
     @Option(help: "How long: 60s, 500ms, 2m (the open model's length with --rate; the closed model's).")
     var duration: String?
 
-    @Option(help: "Closed model: this many virtual users.")
+    // `.unconditional` (here and for --iterations): `--vus -1` is refused as out of range, not
+    // taken for an option.
+    @Option(parsing: .unconditional, help: "Closed model: this many virtual users.")
     var vus: Int?
 
-    @Option(help: "Closed model: each virtual user's passes over the requests.")
+    @Option(parsing: .unconditional, help: "Closed model: each virtual user's passes over the requests.")
     var iterations: Int?
 
     @Option(name: .customLong("threshold"), help: "A CI threshold, such as 'p99<200ms' or 'errors<1%' (repeatable).")

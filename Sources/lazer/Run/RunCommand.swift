@@ -94,11 +94,14 @@ struct RunCommand: ParsableCommand {
     )
     var variables: [String] = []
 
-    @Option(help: "Requests in flight at once; one that uses a value an earlier one captures waits for it.")
+    // `.unconditional`: `--repeat -1` is a value the range check refuses by name, not a missing one.
+    @Option(
+        parsing: .unconditional,
+        help: "Requests in flight at once; one that uses a value an earlier one captures waits for it.")
     var parallel = 1
 
     @Option(
-        name: .customLong("repeat"),
+        name: .customLong("repeat"), parsing: .unconditional,
         help: "Run the selected requests this many times (captures start afresh each pass).")
     var repetitions = 1
 

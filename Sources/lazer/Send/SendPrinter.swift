@@ -31,7 +31,7 @@ struct SendPrinter {
 
     mutating func print(_ response: Response<ResponseBody>) throws {
         let status =
-            "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusCode.reasonPhrase ?? "")"
+            "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusText)"
             .trimmingCharacters(in: .whitespaces)
         if include {
             var head = TerminalText.line(status) + "\n"
@@ -50,7 +50,7 @@ struct SendPrinter {
         _ response: Response<ResponseBody>, stream: ResponseStream, events count: Int, until: Bool = false
     ) {
         let status =
-            "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusCode.reasonPhrase ?? "")"
+            "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusText)"
             .trimmingCharacters(in: .whitespaces)
         let events = count == 1 ? "1 event" : "\(count) events"
         let ending =

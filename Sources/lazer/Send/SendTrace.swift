@@ -126,7 +126,7 @@ final class SendTrace: ExchangeObserver {
             if hop.crossOrigin { text += " · another origin" }
             return (TerminalText.line(text), .stage)
         case .completed(let response):
-            let reason = response.statusCode.reasonPhrase.map { " \($0)" } ?? ""
+            let reason = response.statusText.isEmpty ? "" : " \(response.statusText)"
             return ("\(response.statusCode.rawValue)\(reason) · \(Self.bytes(response.body.byteCount))", .success)
         case .failed(let failure):
             let title = ErrorTranslator.standard.translate(failure.error).title
