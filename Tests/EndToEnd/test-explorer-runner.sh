@@ -66,7 +66,7 @@ required "failures: R runs the Failures folder" wait_for failures "Runner · Fai
 check "failures: the timeout is reported, translated" wait_for failures "Request timed out \(while waiting\)"
 check "failures: all seven requests end" wait_for failures "7/7 · "
 check "failures: a failed check shows expected and actual" \
-    wait_for failures "✗ \\\$\.ok: expected present, actual \(nothing\)"
+    wait_for failures "✗ \\\$\.ok: expected present, actual \(the body is not JSON: line 1, column 1: expected a value"
 check "failures: a DNS failure is translated" wait_for failures "Host not found \(while resolving\)"
 check "failures: a refused connection is translated" wait_for failures "Connection refused \(while connecting\)"
 check "failures: a request that could not be built says why" wait_for failures "\{\{traceId\}\} is not defined"

@@ -83,11 +83,13 @@ struct SendCommandTests {
         #expect(result.stdout.contains(#""text": "attached\n""#))
     }
 
-    @Test("exit status 4 for a 4xx, 5 for a 5xx, 0 for a 3xx not followed")
+    @Test("exit status 4 for a 4xx, 5 for a 5xx or a status past 599, 0 for a 3xx not followed")
     func statusExitCodes() throws {
         let server = try LoopbackServer.shared()
         #expect(try send([server.url("/status/404").absoluteString]).status == 4)
         #expect(try send([server.url("/status/503").absoluteString]).status == 5)
+        let unknown = try send([server.url("/status/999").absoluteString])
+        #expect(unknown.status == 5 && unknown.stderr.hasPrefix("HTTP/1.1 999"), "\(unknown.stderr)")
         let redirect = try send([server.url("/redirect/1").absoluteString, "--no-follow"])
         #expect(redirect.status == 0)
         #expect(redirect.stderr.hasPrefix("HTTP/1.1 302 Found"))
@@ -471,8 +473,8 @@ struct SendCommandTests {
         let result = try send(["--help"])
         #expect(result.status == 0)
         for line in [
-            "0  a 1xx, 2xx or 3xx response", "4  a 4xx response", "5  a 5xx response", "3  no response",
-            "2  usage error",
+            "0  a 1xx, 2xx or 3xx response", "4  a 4xx response", "5  a 5xx response (or a status above 599)",
+            "3  no response", "2  usage error",
         ] {
             #expect(result.stdout.contains(line))
         }

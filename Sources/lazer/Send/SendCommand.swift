@@ -23,7 +23,7 @@ struct SendCommand: ParsableCommand {
             Exit status:
               0  a 1xx, 2xx or 3xx response
               4  a 4xx response
-              5  a 5xx response
+              5  a 5xx response (or a status above 599)
               3  no response (DNS, connection, TLS, timeout, ...)
               2  usage error (a malformed URL, a bad option value, an upload that is not a
                  regular file, a {{name}} no --var gives)
