@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// The `lazer` command: a terminal API explorer, and the headless tools built from the same parts.
 @main
@@ -38,6 +39,9 @@ struct Lazer: ParsableCommand {
     }
 
     static func main() {
+        // A closed pipe (`lazer json big.json | head`) is a write error each command reports
+        // ("cannot write the output: Broken pipe", exit 1), not a silent death by SIGPIPE (141).
+        signal(SIGPIPE, SIG_IGN)
         let (arguments, headers) = HeaderArguments.extract(from: Array(CommandLine.arguments.dropFirst()))
         // The command parsed: a usage error it finds once running is shown with its own usage
         // (the root's `lazer <subcommand>` said nothing about `-H`).
