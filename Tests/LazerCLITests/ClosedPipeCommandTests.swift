@@ -13,10 +13,11 @@ struct ClosedPipeCommandTests {
         defer { try? FileManager.default.removeItem(at: errors) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c", #"env --default-signal=PIPE "$@" 2>"$ERRORS" | head -c 1 > /dev/null; exit "${PIPESTATUS[0]}""#,
-            "bash", lazer,
-        ] + arguments
+        process.arguments =
+            [
+                "-c", #"env --default-signal=PIPE "$@" 2>"$ERRORS" | head -c 1 > /dev/null; exit "${PIPESTATUS[0]}""#,
+                "bash", lazer,
+            ] + arguments
         process.environment = ["ERRORS": errors.path, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         try process.run()
         process.waitUntilExit()
@@ -29,13 +30,17 @@ struct ClosedPipeCommandTests {
         let big = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-pipe-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: big) }
         try Data(("[" + (0..<200_000).map(String.init).joined(separator: ",") + "]").utf8).write(to: big)
-        for arguments in [["json", big.path], ["json", big.path, "--compact"], ["json", big.path, "--query", "$[*]"]] {
+        for arguments in [
+            ["json", big.path], ["json", big.path, "--compact"], ["json", big.path, "--query", "$[*]"],
+        ] {
             let result = try intoClosedPipe(arguments)
             #expect(result.status == 1, "\(arguments): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains("lazer json: cannot write the output"), "\(result.stderr)")
         }
         // A collection whose export is far more than a pipe holds (64 KiB).
-        let requests = (0..<2_000).map { #"{"id": "r\#($0)", "name": "R\#($0)", "method": "GET", "url": "/items/\#($0)"}"# }
+        let requests = (0..<2_000).map {
+            #"{"id": "r\#($0)", "name": "R\#($0)", "method": "GET", "url": "/items/\#($0)"}"#
+        }
         let collection = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lazer-pipe-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: collection) }
