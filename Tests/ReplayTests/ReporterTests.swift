@@ -115,6 +115,19 @@ import FoundationXML
 
     @Test func tap() throws { try Self.expectGolden(Self.render(.tap), "tap.txt") }
 
+    /// TAP reads `\\` as a backslash and `\\#` as a `#`: a name ending in `\\` before a `#` must not
+    /// leave the `#` unescaped (a failure read as `# SKIP` by a TAP consumer).
+    @Test func tapEscapesABackslashBeforeAHash() {
+        var failed = RequestResult(
+            collectionName: "T", collectionID: "c", collectionFile: "t.json", folderPath: [], requestID: "r",
+            name: ##"C:\dir\# SKIP"##, method: "GET", url: "http://x.mock/", environment: "mock", status: .failed,
+            duration: .zero, attempts: 1)
+        failed.responseStatus = 500
+        let report = RunReport(results: [failed], environment: "mock", startedAt: Date(), duration: .zero)
+        let line = Self.render(.tap, report).split(separator: "\n").first { $0.hasPrefix("not ok") }
+        #expect(line == ##"not ok 1 - GET T/C:\\dir\\\# SKIP"##)
+    }
+
     @Test("the JUnit report is well-formed XML")
     func junitParses() throws {
         let document = try XMLDocument(data: Data(Self.render(.junit).utf8))
@@ -175,8 +188,27 @@ import FoundationXML
         #expect(report.results.contains { $0.details?.responseBody != nil })
         let sample = try fixture.write(Self.render(.json), to: "sample.json")
         let real = try fixture.write(Self.render(.json, report), to: "real.json")
-        let (status, output) = try Self.validateAgainstRunReportSchema([sample, real])
+        // Schema and contract findings carry the failing keyword as their operator.
+        var findings = Self.sample
+        findings.results[1].checks += [
+            CheckResult(
+                subject: "schema", path: "$", op: "required", label: "schema", passed: false,
+                expected: "a member zzz", actual: "none"),
+            CheckResult(
+                subject: "contract", path: "$.id", op: "type", label: "contract", passed: false,
+                expected: "integer", actual: "string"),
+            CheckResult(
+                subject: "contract", path: nil, op: "conforms", label: "contract", passed: true, expected: "",
+                actual: ""),
+        ]
+        let keywords = try fixture.write(Self.render(.json, findings), to: "keywords.json")
+        let (status, output) = try Self.validateAgainstRunReportSchema([sample, real, keywords])
         #expect(status == 0, "\(output)")
+        // The operators of other checks are still held to their list.
+        var wrong = Self.sample
+        wrong.results[1].checks[0].op = "required"
+        let invalid = try fixture.write(Self.render(.json, wrong), to: "wrong.json")
+        #expect(try Self.validateAgainstRunReportSchema([invalid]).0 == 1)
     }
 
     /// Runs scripts/validate-json-schema.py on `files` against docs/run-report.schema.json.

@@ -10,7 +10,9 @@ package struct TAPReporter: RunReporter {
         for (index, result) in report.results.enumerated() {
             var description = "\(result.method) \(result.collectionName)/\(result.path)"
             if result.iteration > 1 { description += " (pass \(result.iteration))" }
-            description = ReportText.visible(description).replacing("#", with: "\\#")
+            // TAP escapes `#` and the backslash itself: a name ending `\` before `#` must not make a directive.
+            description = ReportText.visible(description).replacing("\\", with: "\\\\")
+                .replacing("#", with: "\\#")
             let number = index + 1
             switch result.status {
             case .passed:
