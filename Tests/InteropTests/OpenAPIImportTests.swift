@@ -84,6 +84,14 @@ import Workspace
         try #require(result.collection.allRequests.first { $0.request.name == name }?.request)
     }
 
+    /// Two documents of one title and version are two collections (history and secrets are kept
+    /// by collection id); the same file imported again keeps its id.
+    @Test func twoDocumentsOfOneTitleGetTwoIDs() throws {
+        let first = try imported(name: "zoo.yaml").collection.id
+        #expect(try imported(name: "zoo.yaml").collection.id == first)
+        #expect(try imported(name: "zoo-v2.yaml").collection.id != first)
+    }
+
     @Test func foldersPerTagAndEnvironmentsPerServer() throws {
         let result = try imported()
         #expect(result.collection.name == "Zoo")

@@ -47,6 +47,17 @@ import Workspace
             Fixtures.source(Self.v21, name: "shop.postman_collection.json"), options: ImportOptions())
     }
 
+    /// Without `_postman_id`, two files holding collections of one name get two ids.
+    @Test func collectionsOfOneNameWithoutPostmanIDsGetTwoIDs() throws {
+        let text = Self.v21.replacing(#""_postman_id": "c1", "#, with: "")
+        func id(_ name: String) throws -> String {
+            try PostmanImport.importCollection(Fixtures.source(text, name: name), options: ImportOptions()).collection
+                .id
+        }
+        #expect(try id("a.json") == id("a.json"))
+        #expect(try id("a.json") != id("b.json"))
+    }
+
     func request(_ result: ImportResult, _ name: String) throws -> SavedRequest {
         try #require(result.collection.allRequests.first { $0.request.name == name }?.request)
     }

@@ -79,7 +79,9 @@ struct OpenAPICollectionBuilder {
                 separator: "\n\n")
         }
         let collection = RequestCollection(
-            id: StableID.make("openapi", title, document.info.version), name: name, description: description,
+            // The file's name too: two documents of one title and version are two collections.
+            id: StableID.make("openapi", source.name, title, document.info.version), name: name,
+            description: description,
             defaultEnvironment: environments.first?.name, variables: variables, folders: folderList,
             requests: untagged, environments: environments)
         return ImportResult(collection: collection, report: report)

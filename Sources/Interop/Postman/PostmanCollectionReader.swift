@@ -40,7 +40,8 @@ struct PostmanCollectionReader {
         let name =
             options.collectionName ?? info["name"]?.text.flatMap { $0.isEmpty ? nil : $0 }
             ?? Importer.defaultName(for: source)
-        collectionKey = info["_postman_id"]?.text ?? name
+        // Without Postman's own id, the file's name tells two collections of one name apart.
+        collectionKey = info["_postman_id"]?.text ?? source.name + "\u{0}" + name
         var description = info["description"]?.descriptionText
         let variables = readVariables(root["variable"]) + readVariables(root["variables"])
         let auth = readAuth(root["auth"])
