@@ -42,6 +42,20 @@ struct MockDispatcherTests {
         #expect(mock.recordedRequests.first?.route == "GET /posts/:id(int)")
     }
 
+    /// An encoded slash is part of its segment in process as over HTTP (`lazer mock`): a recorded
+    /// route `/files/a%2Fb` answers its request, and does not answer `/files/a/b`.
+    @Test("a route with an encoded slash matches the request as sent, relative or absolute")
+    func encodedSlash() throws {
+        let mock = MockDispatcher(scheduler: scheduler)
+        try mock.register(.get, "/files/a%2Fb", responses: .text("file"))
+        #expect(try #require(run(mock.dataFuture(from: get("/files/a%2Fb"))).value).statusCode == .ok)
+        let absolute = HTTPRequest(method: .get, url: try #require(URL(string: "http://m.test/files/a%2Fb")))
+        #expect(try #require(run(mock.dataFuture(from: absolute)).value).statusCode == .ok)
+        let text = HTTPRequest(method: .get, path: "http://m.test/files/a%2Fb", serverProvider: nil)
+        #expect(try #require(run(mock.dataFuture(from: text)).value).statusCode == .ok)
+        #expect(try #require(run(mock.dataFuture(from: get("/files/a/b"))).value).statusCode == .notFound)
+    }
+
     @Test("an unmatched request answers 404 listing the known routes, and is recorded")
     func unmatched() throws {
         let mock = MockDispatcher(scheduler: scheduler)

@@ -4,11 +4,13 @@ import TerminalText
 /// The pure parts of ``MockDispatcher``: what a request looks like to the route table, matching,
 /// the 404 answer, and turning a ``MockBody`` into a ``ResponseBody``.
 enum MockMatcher {
-    /// The path routes match: the path as written for relative requests, the URL's path for absolute ones.
+    /// The path routes match: the path as written for relative requests, the URL's path for
+    /// absolute ones — percent-encoded as sent, as the mock server reads it over HTTP (`a%2Fb` is
+    /// one segment; decoded first it would be two).
     static func path(of request: HTTPRequest) -> String {
         switch request.target {
         case .url(let url):
-            let path = url.path  // decoded and parsed at each read: read once
+            let path = url.path(percentEncoded: true)  // parsed at each read: read once
             return path.isEmpty ? "/" : path
         case .path(let text):
             var path = text
@@ -17,7 +19,8 @@ enum MockMatcher {
             }
             let lower = path.lowercased()
             if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: path) {
-                return url.path.isEmpty ? "/" : url.path
+                let encoded = url.path(percentEncoded: true)
+                return encoded.isEmpty ? "/" : encoded
             }
             return path.hasPrefix("/") ? path : "/" + path
         }
