@@ -83,6 +83,27 @@ struct SendCommandTests {
         #expect(result.stdout.contains(#""text": "attached\n""#))
     }
 
+    @Test("-F takes curl's ;type= and ;filename= (a text keeps a ';' otherwise); another parameter is named")
+    func multipartParameters() throws {
+        let server = try LoopbackServer.shared()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-form-\(UUID().uuidString).txt")
+        try Data("a,b\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try send([
+            server.url("/multipart").absoluteString, "-F", "doc=@\(file.path);type=text/csv;filename=report.csv",
+            "-F", #"meta={"a":1};type=application/json"#, "-F", "note=a;b",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""filename": "report.csv""#), "\(result.stdout)")
+        #expect(result.stdout.contains(#""contentType": "text/csv""#))
+        #expect(result.stdout.contains(#""contentType": "application/json""#))
+        #expect(result.stdout.contains(#""text": "{\"a\":1}""#))
+        #expect(result.stdout.contains(#""text": "a;b""#))
+        let headers = try send([server.url("/multipart").absoluteString, "-F", "doc=@\(file.path);headers=X-A: 1"])
+        #expect(headers.status == 2)
+        #expect(headers.stderr.contains(";headers= is not supported"), "\(headers.stderr)")
+    }
+
     @Test("exit status 4 for a 4xx, 5 for a 5xx or a status past 599, 0 for a 3xx not followed")
     func statusExitCodes() throws {
         let server = try LoopbackServer.shared()

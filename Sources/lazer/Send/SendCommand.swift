@@ -105,7 +105,7 @@ struct SendCommand: ParsableCommand {
 
     @Option(
         name: [.customShort("F"), .customLong("form")],
-        help: "A multipart field: k=v, or k=@path for a file (repeatable).")
+        help: "A multipart field: k=v, or k=@path for a file; ;type= and ;filename= as curl (repeatable).")
     var form: [String] = []
 
     @Option(

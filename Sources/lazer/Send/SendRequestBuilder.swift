@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPCore
+import Interop
 import JSONTree
 import RegularFiles
 import TerminalText
@@ -193,10 +194,20 @@ struct SendRequestBuilder {
         }
         let name = String(field[..<equals])
         let value = String(field[field.index(after: equals)...])
-        guard value.hasPrefix("@") else { return .text(name, value) }
-        let path = String(value.dropFirst())
+        // curl's `;type=` and `;filename=` after the content (`doc=@f.csv;type=text/csv`).
+        guard value.hasPrefix("@") else {
+            let (text, parameters) = CurlFormField.split(value)
+            // A text keeps its `;` unless all that follows is a `;type=` (`a;b` is sent as it is).
+            guard let type = parameters["type"], parameters.count == 1 else { return .text(name, value) }
+            return MultipartPart(name: name, content: .text(text), contentType: type)
+        }
+        let (path, parameters) = CurlFormField.split(String(value.dropFirst()))
+        if let unknown = parameters.keys.sorted().first(where: { $0 != "type" && $0 != "filename" }) {
+            throw ValidationError(
+                TerminalText.line("-F '\(field)': ;\(unknown)= is not supported (only ;type= and ;filename=)."))
+        }
         try checkUpload(path, option: "-F '\(field)'")
-        return .file(name, path: path)
+        return .file(name, path: path, filename: parameters["filename"], contentType: parameters["type"])
     }
 
     /// An upload must be a readable regular file: its size is sent first and it is read on the
