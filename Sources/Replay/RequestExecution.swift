@@ -154,10 +154,12 @@ struct RequestExecution {
         switch outcome {
         case .success(let response):
             // Made only when history is recorded: it is a copy of the request and the response.
+            // The URL asked for, as the explorer records it: the response's URL is where
+            // redirects ended (history, and a HAR export of it, would lose the request).
             func exchange() -> Exchange {
                 Exchange(
-                    request: request, url: response.url, result: .success(response), startedAt: startedAt ?? Date(),
-                    duration: elapsed)
+                    request: request, url: (try? request.url()) ?? response.url, result: .success(response),
+                    startedAt: startedAt ?? Date(), duration: elapsed)
             }
             result.phases = ExchangePhase.phases(of: response.timings)
             do {

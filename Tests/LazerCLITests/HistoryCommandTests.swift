@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTesting
 import Testing
 
 /// `lazer history list/clear` over the state store a `lazer run` filled.
@@ -51,6 +52,29 @@ struct HistoryCommandTests {
         #expect(rows.first?["status"] as? Int == 200)
         #expect(rows.first?["method"] as? String == "GET")
         #expect((rows.first?["time"] as? String)?.hasSuffix("Z") == true)
+    }
+
+    /// A request redirected elsewhere is kept as asked for (it was kept as where redirects ended,
+    /// so a HAR export of the history, imported back, lost the request).
+    @Test("a redirected request's history and its HAR export keep the URL asked for")
+    func redirectedRequest() throws {
+        let server = try LoopbackServer.shared()
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "redirected", "name": "Redirected", "defaultEnvironment": "local",
+             "environments": [{"name": "local", "baseURL": "http://127.0.0.1:\(server.port)"}],
+             "requests": [{"id": "old", "name": "Old path", "method": "GET", "url": "/redirect/2"}]}
+            """, to: "redirected.json")
+        let run = try LazerBinary.run(["run", file], environment: scratch.environment, currentDirectory: scratch.path)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let list = try LazerBinary.run(
+            ["history", "list", "--collection", file], environment: scratch.environment, currentDirectory: scratch.path)
+        #expect(list.stdout.contains("/redirect/2") && !list.stdout.contains("/redirect/0"), "\(list.stdout)")
+        let har = try LazerBinary.run(
+            ["export", file, "--format", "har"], environment: scratch.environment, currentDirectory: scratch.path)
+        #expect(har.status == 0, "\(har.stderr)")
+        #expect(har.stdout.contains(#""url": "http://127.0.0.1:\#(server.port)/redirect/2""#), "\(har.stdout)")
     }
 
     @Test("clear refuses without --yes when not on a terminal, and deletes with it")
