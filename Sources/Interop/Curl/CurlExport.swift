@@ -115,7 +115,7 @@ package enum CurlExport {
             } else {
                 contentType(type ?? RequestBody.guessedContentType(forPath: path))
             }
-            parts.append(["--data-binary", quote("@" + path)])
+            parts.append(["--data-binary", quote("@" + ExportedFilePath.absolute(path, from: ""))])
         }
         if let credentials = request.digestCredentials {
             let user = "\(credentials.username):\(credentials.password)"
@@ -169,7 +169,8 @@ package enum CurlExport {
     /// `-F` for a file or a text part with a content type, `--form-string` for a plain text part
     /// (so a value starting with `@` or `<` is sent as written).
     private static func formPart(_ part: ResolvedRequest.Part, hide: (String) -> String) -> [String] {
-        if let path = part.filePath {
+        if let resolved = part.filePath {
+            let path = ExportedFilePath.absolute(resolved, from: "")
             var text = "\(part.name)=@\(formValue(path))"
             if let type = part.contentType { text += ";type=\(type)" }
             if let name = part.fileName, name != (path as NSString).lastPathComponent {

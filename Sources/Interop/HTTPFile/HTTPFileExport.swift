@@ -113,7 +113,7 @@ package enum HTTPFileExport {
         if let subprotocols = request.websocket?.subprotocols, !subprotocols.isEmpty {
             headers.append(KeyValueRow(name: "Sec-WebSocket-Protocol", value: subprotocols.joined(separator: ", ")))
         }
-        var (bodyHeaders, body) = bodyLines(request.body, headers: headers)
+        var (bodyHeaders, body) = bodyLines(request.body, headers: headers, folder: folder)
         if let settings = request.websocket { (bodyHeaders, body) = ([], webSocketLines(settings)) }
         for header in headers + bodyHeaders {
             let text = "\(oneLine(header.name)): \(oneLine(header.value))"
@@ -163,7 +163,7 @@ package enum HTTPFileExport {
     }
 
     /// Extra headers (Content-Type) and the lines of the body.
-    static func bodyLines(_ body: SavedBody, headers: [KeyValueRow]) -> ([KeyValueRow], [String]) {
+    static func bodyLines(_ body: SavedBody, headers: [KeyValueRow], folder: String) -> ([KeyValueRow], [String]) {
         let hasType = headers.contains { $0.enabled && $0.name.lowercased() == "content-type" }
         func type(_ value: String?) -> [KeyValueRow] {
             guard let value, !value.isEmpty, !hasType else { return [] }
@@ -199,7 +199,7 @@ package enum HTTPFileExport {
                 output.append("")
                 switch part.source {
                 case .text(let value): output += lines(value)
-                case .file(let path): output.append("< \(oneLine(path))")
+                case .file(let path): output.append("< \(oneLine(ExportedFilePath.absolute(path, from: folder)))")
                 }
             }
             output.append("--" + boundary + "--")
@@ -207,7 +207,7 @@ package enum HTTPFileExport {
                 hasType ? [] : [KeyValueRow(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")]
             return (multipartType, output)
         case .file(let path, let contentType):
-            return (type(contentType), ["< \(oneLine(path))"])
+            return (type(contentType), ["< \(oneLine(ExportedFilePath.absolute(path, from: folder)))"])
         }
     }
 

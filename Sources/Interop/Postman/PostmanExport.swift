@@ -1,3 +1,4 @@
+import Foundation
 import Workspace
 
 /// Postman v2.1 collections from Lazer collections: folders, requests (URL, query, path
@@ -26,7 +27,9 @@ package enum PostmanExport {
         let collection = input.document.collection
         var report = ExportReport()
         let exported = environments(input, report: &report)
-        let writer = PostmanItemWriter(redactor: input.redactor, hasBaseURL: !exported.isEmpty)
+        let writer = PostmanItemWriter(
+            redactor: input.redactor, hasBaseURL: !exported.isEmpty,
+            folder: (input.document.path as NSString).deletingLastPathComponent)
         let root = PostmanTreeNode()
         for location in input.selection {
             root.insert(location.request, at: location.folderPath[...])

@@ -6,6 +6,8 @@ struct PostmanItemWriter {
     let redactor: Redactor
     /// Relative request URLs are joined to `{{baseUrl}}` when the export carries an environment.
     let hasBaseURL: Bool
+    /// The collection file's folder: files a request uploads are written absolute from it.
+    let folder: String
 
     /// The items of `node` (at `path` of folder names), reporting into `report` what Postman
     /// cannot express.
@@ -114,7 +116,8 @@ struct PostmanItemWriter {
                                 members.append(StoredJSON.Member("value", text(value)))
                                 members.append(StoredJSON.Member("type", .string("text")))
                             case .file(let path):
-                                members.append(StoredJSON.Member("src", .string(path)))
+                                members.append(
+                                    StoredJSON.Member("src", .string(ExportedFilePath.absolute(path, from: folder))))
                                 members.append(StoredJSON.Member("type", .string("file")))
                             }
                             if let contentType = part.contentType {
@@ -134,7 +137,9 @@ struct PostmanItemWriter {
             }
             body = [
                 StoredJSON.Member("mode", .string("file")),
-                StoredJSON.Member("file", .object([StoredJSON.Member("src", .string(path))])),
+                StoredJSON.Member(
+                    "file",
+                    .object([StoredJSON.Member("src", .string(ExportedFilePath.absolute(path, from: folder)))])),
             ]
         }
         var requestMembers = [StoredJSON.Member("method", .string(request.method.rawValue))]
