@@ -281,6 +281,34 @@ struct StreamViewTests {
         #expect(!harness.shows("Stopping the stream"))
     }
 
+    /// A stream the request's own `stream` limits ended says so: it read "closed by the server",
+    /// which sent a user looking for a server fault.
+    @Test("a stream ended by stream.maxEvents or stream.seconds says which, not 'closed by the server'")
+    func limitsSayTheyEndedIt() throws {
+        let collection = FixtureFile.text(
+            "limits.json",
+            """
+            {"formatVersion": 1, "id": "limits-0000-4000-8000-000000000001", "name": "Limits",
+             "defaultEnvironment": "dev",
+             "environments": [{"name": "dev", "kind": "mock", "baseURL": "http://dev.mock", "routes": [
+               {"method": "GET", "path": "/forever", "response": {"status": 200, "repeat": "forever", "events": [
+                 {"event": "tick", "data": "t", "delayMilliseconds": 100}]}}]}],
+             "requests": [
+               {"id": "five", "name": "Five", "method": "GET", "url": "/forever", "stream": {"maxEvents": 5}},
+               {"id": "timed", "name": "Timed", "method": "GET", "url": "/forever", "stream": {"seconds": 1}}]}
+            """)
+        let five = try ExplorerHarness(collections: [collection], startup: StartupRequest(request: "five"))
+        five.press("F5")
+        five.advance(by: .milliseconds(2000))
+        #expect(five.shows("5 events · ended at stream.maxEvents"), "\(five.screen)")
+        #expect(!five.shows("closed by the server"))
+        let timed = try ExplorerHarness(collections: [collection], startup: StartupRequest(request: "timed"))
+        timed.press("F5")
+        timed.advance(by: .milliseconds(3000))
+        #expect(timed.shows("ended at stream.seconds"), "\(timed.screen)")
+        #expect(!timed.shows("closed by the server"))
+    }
+
     @Test("a closed SSE stream was closed by the server; a WebSocket's close row says who closed it")
     func endDescriptions() {
         var sse = StreamLog(generation: 1)

@@ -108,6 +108,7 @@ extension ExplorerProgram {
             result.sent = sent
             result.signing = preparation.signing
             result.scripts = scriptsShown
+            result.streamEnd = stream.end
             if preparation.oauth != nil {
                 result.token = tokenStage.lines
                 result.tokenSteps = tokenStage.steps

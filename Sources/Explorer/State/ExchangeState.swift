@@ -86,6 +86,9 @@ package struct ExchangeResult: Sendable, Equatable {
     package var tokenSteps: [OAuthStepRecord] = []
     /// What the request's scripts did (nil: it has none, or they did not run).
     package var scripts: ScriptsReport?
+    /// Why a streamed response ended before the server closed it (a limit of the request's
+    /// `stream` settings, or a stop); nil when the server closed it or it was no stream.
+    package var streamEnd: ResponseStream.End?
 
     package init(
         generation: Int, outcome: Outcome, environmentName: String?, isMock: Bool, url: String, method: String

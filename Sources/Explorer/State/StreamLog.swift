@@ -9,10 +9,14 @@ package struct StreamLog: Sendable, Equatable {
     package enum End: Sendable, Equatable {
         /// The server closed it (the response ended).
         case closed
-        /// The user stopped it (Esc), or a limit of the request's `stream` settings ended it.
+        /// The user stopped it (Esc).
         case stopped
         /// The exchange failed or was cancelled: what arrived before stays.
         case failed
+        /// The request's `stream.maxEvents` events arrived.
+        case eventLimit
+        /// The request's `stream.seconds` passed.
+        case timeLimit
     }
 
     /// The events kept in memory; the first one's index is `total - events.count`.
@@ -154,6 +158,8 @@ package struct StreamLog: Sendable, Equatable {
         case .closed?: events.last?.name == "close" ? "closed" : "closed by the server"
         case .stopped?: "stopped"
         case .failed?: "ended by an error"
+        case .eventLimit?: "ended at stream.maxEvents"
+        case .timeLimit?: "ended at stream.seconds"
         }
     }
 

@@ -89,7 +89,14 @@ extension ExchangesReducer {
         // "Stopping the stream…" is replaced once it has stopped, with what was kept.
         var notice: Notice?
         if var stream = exchange.stream, stream.generation == result.generation {
-            stream.end = stream.stopping ? .stopped : result.response == nil ? .failed : .closed
+            stream.end =
+                switch (stream.stopping, result.response == nil, result.streamEnd) {
+                case (true, _, _), (_, _, .stopped?): .stopped
+                case (_, true, _): .failed
+                case (_, _, .eventLimit?): .eventLimit
+                case (_, _, .timeLimit?): .timeLimit
+                case (_, _, nil): .closed
+                }
             exchange.stream = stream
             if stream.stopping {
                 notice = Notice("Stream stopped: \(CountText.format(stream.total)) events kept", kind: .info)
