@@ -53,6 +53,33 @@ import Testing
         }
     }
 
+    /// The header and the status bar draw the title, the environment, "● unsaved" and messages in
+    /// these roles' colours over the bar's own background: they must read there too
+    /// (high-contrast's yellow and cyan on its white bar were 1.07–1.25:1).
+    @Test func rolesDrawnOnTheStatusBarHaveContrastAgainstIt() throws {
+        func luminance(_ color: Color?) -> Double? {
+            guard case .rgb(let r, let g, let b)? = color else { return nil }
+            func channel(_ value: UInt8) -> Double {
+                let c = Double(value) / 255
+                return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+        }
+        let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
+        for name in ["dark", "light", "solarized-dark", "high-contrast"] {
+            let theme = try #require(catalog.theme(named: name))
+            let bar = try #require(
+                luminance(theme[.statusBar].background) ?? luminance(theme[.background].background))
+            // Muted is the transient "loading…"; solarized's red on base02 (2.8:1) is the scheme's.
+            for role in [ThemeRole.accent, .info, .success, .warning, .error]
+            where !(name == "solarized-dark" && role == .error) {
+                guard let foreground = luminance(theme[role].foreground) else { continue }
+                let ratio = (max(foreground, bar) + 0.05) / (min(foreground, bar) + 0.05)
+                #expect(ratio >= 3, "\(name): \(role) on the status bar at \(ratio):1")
+            }
+        }
+    }
+
     @Test func monochromeUsesNoColours() throws {
         let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
         let mono = try #require(catalog.theme(named: "monochrome"))
