@@ -89,9 +89,12 @@ enum StreamView {
             "─ event \(shown.index + 1)" + (shown.name.map { " · \($0)" } ?? "")
             + (shown.id.map { " · id \($0)" } ?? "")
             + " · \(ByteCount.format(Int64(shown.byteCount))) "
-        buffer.writeFitted(
-            title + String(repeating: "─", count: max(0, detail.width - CharacterWidth.of(title))), x: detail.x,
-            y: detail.y, style: theme[.border], maxX: detail.right)
+        // The heading in a text colour, the rule after it in the border's (in the border's colour
+        // the heading could not be read: 1.3:1 in the dark and light themes).
+        let end = buffer.writeFitted(title, x: detail.x, y: detail.y, style: theme[.muted], maxX: detail.right)
+        buffer.write(
+            String(repeating: "─", count: max(0, detail.right - end)), x: end, y: detail.y, style: theme[.border],
+            maxX: detail.right)
         let lines =
             HexDump.isBinaryRow(shown)
             ? HexDump.lines(ofRow: shown.data, limit: detail.height - 1).map { Substring($0) }
