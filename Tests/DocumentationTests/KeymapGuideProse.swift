@@ -217,7 +217,7 @@ enum KeymapGuideProse {
         - Environment manager (`F2`): `up`/`down` (or `j`/`k`) choose, `enter` selects, `esc` or `F2` closes;
           `a` add, `r` rename, `c` copy, `d` delete (asks), `e` edit, `m` a mock's routes, `v` the collection's
           variables, `ctrl+s` save, `X` revert. The editor (and `e` in `F4`): `up`/`down` rows, `left`/`right`
-          or `tab` the name or value cell, `enter` types it (again: keeps it; `esc` drops it), `a` add,
+          the name or the value cell (`tab` the other one), `enter` types it (again: keeps it; `esc` drops it), `a` add,
           `d` delete, `s` secret or not; `esc` back. Routes: `enter` shows the answer, `d` deletes (asks).
         - Questions: `alt+` a button's letter chooses it: quitting with unsaved edits `alt+s` save all,
           `alt+d` discard, `esc` cancel; drafts found after a crash `alt+r` restore, `alt+d` discard; a

@@ -222,6 +222,26 @@ struct EnvironmentEditSliceTests {
         steps.step(.key(.char("X")), outcome: .init(requests: [.revertEnvironments(Self.alpha)]))
     }
 
+    /// → goes to the value and stays there, ← to the name (a toggle took a second → back to the
+    /// name, and the next edit renamed the variable); Tab goes to the other cell.
+    @Test func arrowsChooseTheirSideTabToggles() throws {
+        var steps = try overlays()
+        var editor = EnvironmentEditorState(collectionID: Self.alpha, scope: .collection)
+        steps.step(.open(.environmentEditor(editor))) { $0.overlay = .environmentEditor(editor) }
+        editor.column = .value
+        for key in [KeyEvent(.right), KeyEvent(.right), .char("l")] {
+            steps.step(.key(key)) { $0.overlay = .environmentEditor(editor) }
+        }
+        editor.column = .name
+        for key in [KeyEvent(.left), KeyEvent(.left), .char("h")] {
+            steps.step(.key(key)) { $0.overlay = .environmentEditor(editor) }
+        }
+        editor.column = .value
+        steps.step(.key(KeyEvent(.tab))) { $0.overlay = .environmentEditor(editor) }
+        editor.column = .name
+        steps.step(.key(KeyEvent(.tab))) { $0.overlay = .environmentEditor(editor) }
+    }
+
     @Test func theEditorAddsAVariableNameThenValueTogglesSecretAndDeletes() throws {
         var steps = try overlays()
         // The collection's variables: limit, token (secret), then "+ add".

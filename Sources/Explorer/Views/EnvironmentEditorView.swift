@@ -74,7 +74,7 @@ enum EnvironmentEditorView {
             editor.editor != nil
             ? "Enter keeps · Esc cancels" + (editor.adding ? " (the name first, then the value)" : "")
             : (editor.scope == .collection ? "Enter edits" : "Enter edits (the kind: switches; routes: lists)")
-                + " · ←/→ name or value · a add · d delete · s secret · Ctrl+S save · X revert · Esc "
+                + " · ← name → value · a add · d delete · s secret · Ctrl+S save · X revert · Esc "
                 + (editor.scope == .collection ? "closes" : "back")
         lines += Paragraph.wrapped(Line(keys, style: theme[.muted]), width: wrap)
         if let error = editor.error {

@@ -29,7 +29,13 @@ extension OverlayReducer {
             return Outcome()
         case .ctrl("s"): return Outcome(requests: [.saveCollection(id)])
         case .char("X"): return Outcome(requests: [.revertEnvironments(id)])
-        case KeyEvent(.left), KeyEvent(.right), .char("h"), .char("l"), KeyEvent(.tab), KeyEvent(.backTab):
+        // ←/h the name, →/l the value (a toggle took → on the value to the name, and the next
+        // edit renamed the variable); Tab and Shift+Tab go to the other cell.
+        case KeyEvent(.left), .char("h"):
+            editor.column = .name
+        case KeyEvent(.right), .char("l"):
+            editor.column = .value
+        case KeyEvent(.tab), KeyEvent(.backTab):
             editor.column = editor.column == .name ? .value : .name
         case .char("a"):
             editor.selected = rows.count - 1
