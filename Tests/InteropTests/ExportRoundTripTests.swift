@@ -222,4 +222,26 @@ import Workspace
         #expect(http.contains("# Lazer: trusts the CA file certs/ca.pem\n"), "\(http)")
         #expect(http.contains("# Lazer: presents the client certificate certs/me.pem\n"), "\(http)")
     }
+
+    @Test("an HTTP file names the checks and captures it leaves out, counted in words")
+    func checksAndCapturesLeftOutAreCounted() {
+        var collection = RequestCollection(id: "c", name: "C")
+        var request = SavedRequest(id: "r", name: "R", method: .get, url: "https://api.example/x")
+        request.expectations = [
+            Expectation(subject: .status, op: .equals, value: .integer(200)),
+            Expectation(subject: .status, op: .notEquals, value: .integer(500)),
+        ]
+        request.captures = [Capture(variable: "id", source: .jsonPath("$.id"))]
+        collection.requests = [request]
+        func export() -> String {
+            HTTPFileExport.file(
+                ExportInput(
+                    document: CollectionDocument(
+                        path: "/tmp/c.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0))))
+        }
+        #expect(export().contains("# Lazer: 2 checks and 1 capture are not exported\n"), "\(export())")
+        collection.requests[0].expectations.removeLast()
+        collection.requests[0].captures = []
+        #expect(export().contains("# Lazer: 1 check is not exported\n"), "\(export())")
+    }
 }

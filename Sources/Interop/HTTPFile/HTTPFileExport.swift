@@ -58,8 +58,13 @@ package enum HTTPFileExport {
             lines.append("# Lazer: presents the client certificate \(oneLine(certificate))")
         }
         if !request.expectations.isEmpty || !request.captures.isEmpty {
-            lines.append(
-                "# Lazer: \(request.expectations.count) checks and \(request.captures.count) captures are not exported")
+            func counted(_ count: Int, _ noun: String) -> String? {
+                count == 0 ? nil : "\(count) \(noun)\(count == 1 ? "" : "s")"
+            }
+            let what = [counted(request.expectations.count, "check"), counted(request.captures.count, "capture")]
+            let list = what.compactMap { $0 }.joined(separator: " and ")
+            let count = request.expectations.count + request.captures.count
+            lines.append("# Lazer: \(list) \(count == 1 ? "is" : "are") not exported")
         }
         var method = request.websocket == nil ? request.method.rawValue : "WEBSOCKET"
         if let ping = request.websocket?.pingSeconds {
