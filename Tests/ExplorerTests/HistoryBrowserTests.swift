@@ -137,6 +137,30 @@ struct HistoryBrowserTests {
         #expect(harness.state.shownResult?.response?.status == 200)
     }
 
+    /// A failed exchange opened from history says so, as a response from history does (it said
+    /// "live (dev)" for a mock environment: history does not keep whether it was one).
+    @Test("a failed exchange opened from history reads 'from history · env NAME', not 'live'")
+    func aFailureFromHistory() throws {
+        let collection = FixtureFile.text(
+            "slow.json",
+            """
+            {"formatVersion": 1, "id": "slow-0000-4000-8000-000000000001", "name": "Slow", "defaultEnvironment": "dev",
+             "environments": [{"name": "dev", "kind": "mock", "baseURL": "http://dev.mock", "routes": [
+               {"method": "GET", "path": "/slow", "response": {"status": 200, "text": "late", "delayMilliseconds": 5000}}]}],
+             "requests": [{"id": "slow", "name": "Slow", "method": "GET", "url": "/slow", "options": {"timeoutSeconds": 1}}]}
+            """)
+        let harness = try ExplorerHarness(collections: [collection], startup: StartupRequest(request: "Slow"))
+        harness.press("F5")
+        harness.advance(by: .seconds(2))
+        #expect(harness.shows("no response"), "\(harness.screen)")
+        #expect(harness.shows("mock (dev)"), "\(harness.screen)")
+        Self.open(harness)
+        harness.press("enter")
+        #expect(harness.state.response.openedHistory != nil)
+        #expect(harness.shows("from history · env dev"), "\(harness.screen)")
+        #expect(!harness.shows("live (dev)"), "\(harness.screen)")
+    }
+
     @Test("Ctrl+O re-opens the entry as a draft of its request; revert discards it")
     func reopenAsDraftOfExistingRequest() throws {
         let harness = try Self.harnessWithTwoSends()

@@ -166,8 +166,14 @@ enum ResponsePaneView {
         case .failure(let card):
             x = buffer.write(" no response ", x: x, y: area.y, style: theme[.error].reverse.bold, maxX: area.right)
             var details = card.elapsed.map { " · " + DurationText.format($0) } ?? ""
-            details += result.isMock ? " · mock" : " · live"
-            if let name = result.environmentName { details += " (\(name))" }
+            if state.response.openedHistory == nil {
+                details += result.isMock ? " · mock" : " · live"
+                if let name = result.environmentName { details += " (\(name))" }
+            } else {
+                // As a response from history says it: history does not keep whether it was a mock.
+                details += " · from history"
+                if let name = result.environmentName { details += " · env \(name)" }
+            }
             buffer.write(details, x: x, y: area.y, style: theme[.text], maxX: area.right)
         case .cancelled(_, let elapsed):
             x = buffer.write(" cancelled ", x: x, y: area.y, style: theme[.warning].reverse.bold, maxX: area.right)
