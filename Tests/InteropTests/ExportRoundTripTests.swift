@@ -201,7 +201,8 @@ import Workspace
         let masked = CurlExport.commands(ExportInput(document: document, selection: basic, environment: environment))
         #expect(
             masked
-                == "# Basic\ncurl 'http://127.0.0.1:1/echo' \\\n  -H 'Authorization: ••••••' \\\n  --location \\\n  --compressed\n"
+                == "# Basic\n# masked: a value here holds a secret's value (--reveal-secrets writes it as it is)\n"
+                + "curl 'http://127.0.0.1:1/echo' \\\n  -H 'Authorization: ••••••' \\\n  --location \\\n  --compressed\n"
         )
         let revealed = CurlExport.commands(
             ExportInput(document: document, selection: basic, environment: environment, revealSecrets: true))

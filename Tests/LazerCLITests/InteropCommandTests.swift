@@ -194,6 +194,29 @@ struct InteropCommandTests {
         #expect(text.contains("\"value\": \"http://localhost:1\""))
     }
 
+    /// A body or URL holding a secret's value (a cookie imported as a credential, `lang=en`) is
+    /// masked in a curl export; the command then sends something else, so the export says so.
+    @Test("export: a value masked because it holds a secret's value is said on stderr and in a comment")
+    func maskedValuesAreSaid() throws {
+        let work = try folder()
+        try write(
+            "curl http://127.0.0.1:9/a -b 'lang=en'\ncurl http://127.0.0.1:9/b -d 'lang=en&x=1'\n", work + "/cmds.sh")
+        let environment = ["HOME": work, "XDG_CONFIG_HOME": work + "/config", "XDG_STATE_HOME": work + "/state"]
+        let imported = try LazerBinary.run(
+            ["import", "cmds.sh", "--into", "c.json"], environment: environment, currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let export = try LazerBinary.run(
+            ["export", "c.json", "--format", "curl"], environment: environment, currentDirectory: work)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("--data-raw '••••••&x=1'"), "\(export.stdout)")
+        #expect(export.stdout.contains("# masked: a value here holds a secret's value"), "\(export.stdout)")
+        #expect(export.stderr.contains("masked as ••••••; --reveal-secrets writes it as it is"), "\(export.stderr)")
+        let revealed = try LazerBinary.run(
+            ["export", "c.json", "--format", "curl", "--reveal-secrets"], environment: environment,
+            currentDirectory: work)
+        #expect(revealed.stdout.contains("lang=en&x=1") && !revealed.stdout.contains("# masked"), "\(revealed.stdout)")
+    }
+
     @Test("export: curl resolved with secrets masked unless revealed, .http, a selection, files")
     func export() throws {
         let work = try folder()

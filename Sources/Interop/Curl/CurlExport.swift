@@ -46,6 +46,16 @@ package enum CurlExport {
             if !made.variables.isEmpty {
                 lines.append("# secrets as shell variables: set " + made.variables.joined(separator: ", ") + " first")
             }
+            // A value holding a secret's value that no shell variable stands for (a Basic
+            // credential, a body or URL that contains a secret) is masked: the command does not
+            // send what the request sends, which must not go unsaid.
+            // (A secret without a value is said above; its credential header is masked whole.)
+            if !input.revealSecrets, resolution.resolved.emptySecrets.isEmpty, made.text.contains(Redactor.mask) {
+                lines.append("# masked: a value here holds a secret's value (--reveal-secrets writes it as it is)")
+                warnings.add(
+                    "a value holding a secret's value", at: place,
+                    kept: "masked as \(Redactor.mask); --reveal-secrets writes it as it is")
+            }
             lines.append(made.text)
             blocks.append(lines.joined(separator: "\n"))
         }
