@@ -33,6 +33,18 @@ import Testing
         #expect(throws: ImportError.self) { try Importer.importSource(other) }
     }
 
+    /// A Hurl file read as `.http` put its second request and the first one's response section
+    /// into the first one's body; it is refused by name, and `--format http` still reads it.
+    @Test func aHurlFileIsRefusedUnlessAFormatIsGiven() throws {
+        let hurl = ImportSource(
+            name: "flow.hurl",
+            bytes: Array("GET http://127.0.0.1:9/a\nHTTP 200\n\n\nPOST http://127.0.0.1:9/b\nHTTP 201\n".utf8),
+            baseFolder: "/tmp")
+        let error = try #require(throws: ImportError.self) { try Importer.importSource(hurl) }
+        #expect(error.message.hasPrefix("a Hurl file: Lazer does not read Hurl's format"), "\(error.message)")
+        #expect(throws: Never.self) { try Importer.importSource(hurl, format: .http) }
+    }
+
     @Test func stableIDsRepeat() {
         #expect(StableID.make("a", "b") == StableID.make("a", "b"))
         #expect(StableID.make("a", "b") != StableID.make("ab"))

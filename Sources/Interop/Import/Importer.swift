@@ -7,7 +7,10 @@ package enum Importer {
     package static func importSource(
         _ source: ImportSource, format: ImportFormat? = nil, options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> ImportResult {
-        if format == nil { try refuseUnknownJSON(source) }
+        if format == nil {
+            try refuseUnknownJSON(source)
+            try refuseHurl(source)
+        }
         let detected = format ?? FormatDetection.detect(source)
         if detected == .http || detected == .curl { try refuseBinary(source) }
         return switch detected {
@@ -57,6 +60,18 @@ package enum Importer {
         guard String(validating: source.bytes, as: UTF8.self) == nil else { return }
         throw ImportError(
             "not UTF-8 text, so not a .http file or curl commands: nothing imported", file: source.name, line: 1,
+            column: 1)
+    }
+
+    /// A Hurl file is refused by name (with `--format auto`): Hurl separates its requests by their
+    /// request lines, not by `###`, so read as a `.http` file the second request and the
+    /// first one's response section became the first one's body — imported, exit 0, and wrong.
+    static func refuseHurl(_ source: ImportSource) throws(ImportError) {
+        guard source.name.lowercased().hasSuffix(".hurl") else { return }
+        throw ImportError(
+            "a Hurl file: Lazer does not read Hurl's format (its requests are not separated by ###, and its "
+                + "[Captures] and asserts have no .http form); nothing imported. Write the requests as curl "
+                + "commands or a .http file, or pass --format http if this one is one", file: source.name, line: 1,
             column: 1)
     }
 
