@@ -3,11 +3,12 @@ import Workspace
 
 /// The tab titles as drawn, with their counts ("Headers 3", "Body json"): one definition for the
 /// views and the mouse's hit-testing.
-enum TabTitles {
+package enum TabTitles {
     /// The titles that fit in `width` columns: full ("Headers 3") where they can be, shortened
     /// ("Hdr 3") from the last tab back, all of them short when nothing else fits.
-    static func fitting(_ full: [String], _ short: [String], width: Int) -> [String] {
-        func needed(_ titles: [String]) -> Int { titles.reduce(0) { $0 + CharacterWidth.of($1) + 3 } }
+    package static func fitting(_ full: [String], _ short: [String], width: Int) -> [String] {
+        // As `Tabs` draws them: " title " each, a divider between two (none after the last).
+        func needed(_ titles: [String]) -> Int { titles.reduce(-1) { $0 + CharacterWidth.of($1) + 3 } }
         var titles = full
         for index in full.indices.reversed() where index < short.count && needed(titles) > width {
             titles[index] = short[index]
