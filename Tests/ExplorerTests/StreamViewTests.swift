@@ -301,6 +301,8 @@ struct StreamViewTests {
         five.press("F5")
         five.advance(by: .milliseconds(2000))
         #expect(five.shows("5 events · ended at stream.maxEvents"), "\(five.screen)")
+        // The status line's total is the time the events took (it said 0 ms for a mock stream).
+        #expect(five.shows("200 OK  · 500 ms"), "\(five.screen)")
         #expect(!five.shows("closed by the server"))
         let timed = try ExplorerHarness(collections: [collection], startup: StartupRequest(request: "timed"))
         timed.press("F5")

@@ -219,6 +219,9 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
             var answered = response
             answered.body = .data((0..<sent).reduce(into: Data()) { $0 += chunks[$1 % chunks.count].data })
             answered.stream = nil
+            // The total is the time the pieces took, as a live stream's is (it said the answer's
+            // own delay: "0 ms" for a stream that ran for seconds).
+            answered.delay = (0..<sent).reduce(response.delay ?? .zero) { $0 + chunks[$1 % chunks.count].delay }
             handle.complete(with: Self.result(for: answered, prepared: prepared, handle: handle, download: download))
         }
         // Pieces without a delay go in a loop, not by recursion: 12,000 of them overflowed the stack.
