@@ -159,6 +159,9 @@ struct HistoryBrowserTests {
         #expect(harness.state.response.openedHistory != nil)
         #expect(harness.shows("from history · env dev"), "\(harness.screen)")
         #expect(!harness.shows("live (dev)"), "\(harness.screen)")
+        // The card's title and explanation apart, as live (one title "Title: explanation" was cut).
+        #expect(harness.shows("✖ Request timed out"), "\(harness.screen)")
+        #expect(!harness.shows("Request timed out:"), "\(harness.screen)")
     }
 
     @Test("Ctrl+O re-opens the entry as a draft of its request; revert discards it")

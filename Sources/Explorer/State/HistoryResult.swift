@@ -18,16 +18,23 @@ package enum HistoryResult {
             let duration = entry.durationMilliseconds.map { Duration.milliseconds(Int64($0.rounded())) }
             outcome = .response(
                 ReceivedResponse(
-                    status: status, reason: StatusCode(status).reasonPhrase ?? "", httpVersion: "recorded",
+                    status: status, reason: entry.statusText.flatMap { $0.isEmpty ? nil : $0 }
+                        ?? StatusCode(status).reasonPhrase ?? "", httpVersion: "recorded",
                     headers: entry.responseHeaders.map { ($0.name, $0.value) }, timings: Timings(total: duration),
                     size: Int64(entry.responseBody?.size ?? bytes.count),
                     content: content(of: bytes, entry.responseBody, mediaType: contentType), contentType: contentType,
                     banner: banner(status: status, entry), checks: []))
         } else {
+            // History keeps the translation as "Title: explanation": the card shows them apart (as
+            // one title it was cut at the pane's edge).
+            let error = entry.error ?? "No response"
+            let split = error.range(of: ": ")
+            let title = split.map { String(error[..<$0.lowerBound]) } ?? error
+            let explanation = split.map { String(error[$0.upperBound...]) } ?? "This exchange got no response."
             outcome = .failure(
                 FailureCard(
                     translation: Translation(
-                        title: entry.error ?? "No response", explanation: "This exchange got no response.",
+                        title: title, explanation: explanation,
                         hint: "Send the request again to see what happens now.", technicalDetail: entry.error ?? ""),
                     origin: entry.environment.map { "environment \($0)" }))
         }
