@@ -18,7 +18,8 @@ package enum HistoryResult {
             let duration = entry.durationMilliseconds.map { Duration.milliseconds(Int64($0.rounded())) }
             outcome = .response(
                 ReceivedResponse(
-                    status: status, reason: entry.statusText.flatMap { $0.isEmpty ? nil : $0 }
+                    status: status,
+                    reason: entry.statusText.flatMap { $0.isEmpty ? nil : $0 }
                         ?? StatusCode(status).reasonPhrase ?? "", httpVersion: "recorded",
                     headers: entry.responseHeaders.map { ($0.name, $0.value) }, timings: Timings(total: duration),
                     size: Int64(entry.responseBody?.size ?? bytes.count),
