@@ -81,6 +81,8 @@ struct ExplorerExportTests {
         harness.type(harness.folder.collections + "/shop.postman.json")
         harness.press("enter")
         #expect(harness.shows("would be read as a collection"), "\(harness.screen)")
+        // The whole message, wrapped in the box: its advice was cut at the edge.
+        #expect(harness.shows("(postman/…)"), "\(harness.screen)")
         let listed = try FileManager.default.contentsOfDirectory(atPath: harness.folder.collections)
         #expect(listed.filter { $0.hasSuffix(".json") } == ["shop.json"], "\(listed)")
         // In a folder of its own it is written.

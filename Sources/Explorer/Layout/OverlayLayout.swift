@@ -130,7 +130,14 @@ enum OverlayLayout {
 
     /// A prompt's box: its field, the keys, and an error when there is one.
     static func promptBox(_ prompt: PromptState, screen: Rect) -> Rect {
-        screen.centered(width: min(screen.width - 4, 70), height: prompt.error == nil ? 5 : 6)
+        let width = min(screen.width - 4, 70)
+        return screen.centered(width: width, height: 5 + promptErrorLines(prompt, width: width - 4).count)
+    }
+
+    /// The prompt's error, wrapped to the box (cut at its edge, the advice after the colon was lost).
+    static func promptErrorLines(_ prompt: PromptState, width: Int, style: Style = .plain) -> [Line] {
+        guard let error = prompt.error else { return [] }
+        return Paragraph.wrapped(Line("✖ " + error, style: style), width: width)
     }
 
     static func promptInput(_ prompt: PromptState, _ state: ExplorerState) -> TextInput {

@@ -186,8 +186,9 @@ enum OverlayView {
             frame.cursor = prompt.field.screenCursor
             frame.buffer.write(
                 "Enter confirms · Esc cancels", x: inner.x, y: inner.y + 2, style: theme[.muted], maxX: inner.right)
-            if let error = prompt.error {
-                frame.buffer.write("✖ " + error, x: inner.x, y: inner.y + 3, style: theme[.error], maxX: inner.right)
+            let errors = OverlayLayout.promptErrorLines(prompt, width: inner.width, style: theme[.error])
+            for (index, line) in errors.enumerated() where inner.y + 3 + index < box.bottom - 1 {
+                line.render(x: inner.x, y: inner.y + 3 + index, width: inner.width, buffer: &frame.buffer)
             }
         case .viewer(let title, let text, let scroll):
             let width = OverlayLayout.viewerWidth(screen)
