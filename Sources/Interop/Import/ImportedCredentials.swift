@@ -41,7 +41,7 @@ package enum ImportedCredentials {
             for index in request.headers.indices {
                 let header = request.headers[index]
                 guard HTTPHeaders.sensitiveNames.contains(header.name.lowercased()),
-                    DraftSecrets.isWrittenAsItself(header.value)
+                    DraftSecrets.isHeaderWrittenAsItself(header.value)
                 else { continue }
                 let base = header.name.lowercased().split(separator: "-").enumerated().map { offset, word in
                     offset == 0 ? String(word) : word.prefix(1).uppercased() + word.dropFirst()

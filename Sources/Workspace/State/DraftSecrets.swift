@@ -99,6 +99,19 @@ package enum DraftSecrets {
         !text.trimmingCharacters(in: .whitespaces).isEmpty && !isOnlyReferences(text)
     }
 
+    /// A credential header's value typed as itself: as `isWrittenAsItself`, after the scheme
+    /// word (`Bearer {{token}}` is a reference: Postman writes its bearer auth so).
+    package static func isHeaderWrittenAsItself(_ value: String) -> Bool {
+        let trimmed = value.drop { $0 == " " }
+        if let space = trimmed.firstIndex(of: " "),
+            trimmed[..<space].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
+            isOnlyReferences(String(trimmed[space...]))
+        {
+            return false
+        }
+        return isWrittenAsItself(value)
+    }
+
     /// Whether `text` is nothing but `{{name}}` references (and spaces between them).
     package static func isOnlyReferences(_ text: String) -> Bool {
         var rest = Substring(text).drop { $0 == " " }
