@@ -32,13 +32,18 @@ enum CompletionView {
         }
         for (index, item) in completion.items.enumerated() {
             let row = Rect(x: x, y: y + index, width: width, height: 1)
-            let style = index == completion.selected ? theme[.selection] : theme[.cursorLine]
+            // Text in the theme's text colour (the cursor line has only a background: items were in
+            // the terminal's own colour); the chosen row's detail in the selection's colours (muted
+            // on the selection could not be read).
+            let chosen = index == completion.selected
+            let style = chosen ? theme[.selection] : theme[.text].patched(with: theme[.cursorLine])
             frame.buffer.fill(row, with: .blank(style))
             let end = frame.buffer.write(" " + item.label, x: x, y: row.y, style: style, maxX: row.right)
             if !item.detail.isEmpty {
                 let detailX = max(end + 2, x + labelWidth + 3)
                 frame.buffer.write(
-                    item.detail, x: detailX, y: row.y, style: style.patched(with: theme[.muted]), maxX: row.right)
+                    item.detail, x: detailX, y: row.y, style: chosen ? style : style.patched(with: theme[.muted]),
+                    maxX: row.right)
             }
         }
     }
