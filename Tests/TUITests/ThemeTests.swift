@@ -28,25 +28,17 @@ import Testing
     /// were 2.3–2.5:1 on its near-white. Borders are decoration; solarized's base01 (its own
     /// comment colour, 2.8:1) is the scheme's design.
     @Test func everyThemedTextRoleHasContrastAgainstTheBackground() throws {
-        func luminance(_ color: Color?) -> Double? {
-            guard case .rgb(let r, let g, let b)? = color else { return nil }
-            func channel(_ value: UInt8) -> Double {
-                let c = Double(value) / 255
-                return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-            }
-            return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-        }
         let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
         let exempt: [String: Set<ThemeRole>] = [
             "solarized-dark": [.muted, .jsonNull, .jsonPunctuation]
         ]
         for name in ["dark", "light", "solarized-dark", "high-contrast"] {
             let theme = try #require(catalog.theme(named: name))
-            let background = try #require(luminance(theme[.background].background))
+            let background = try #require(Self.luminance(theme[.background].background))
             for role in ThemeRole.allCases where role != .border && !(exempt[name]?.contains(role) ?? false) {
                 let style = theme[role]
-                guard let foreground = luminance(style.foreground) else { continue }
-                let under = luminance(style.background) ?? background
+                guard let foreground = Self.luminance(style.foreground) else { continue }
+                let under = Self.luminance(style.background) ?? background
                 let ratio = (max(foreground, under) + 0.05) / (min(foreground, under) + 0.05)
                 #expect(ratio >= 3, "\(name): \(role) at \(ratio):1")
             }
@@ -57,27 +49,29 @@ import Testing
     /// these roles' colours over the bar's own background: they must read there too
     /// (high-contrast's yellow and cyan on its white bar were 1.07–1.25:1).
     @Test func rolesDrawnOnTheStatusBarHaveContrastAgainstIt() throws {
-        func luminance(_ color: Color?) -> Double? {
-            guard case .rgb(let r, let g, let b)? = color else { return nil }
-            func channel(_ value: UInt8) -> Double {
-                let c = Double(value) / 255
-                return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-            }
-            return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-        }
         let catalog = ThemeCatalog.load(directory: Self.themesDirectory)
         for name in ["dark", "light", "solarized-dark", "high-contrast"] {
             let theme = try #require(catalog.theme(named: name))
             let bar = try #require(
-                luminance(theme[.statusBar].background) ?? luminance(theme[.background].background))
+                Self.luminance(theme[.statusBar].background) ?? Self.luminance(theme[.background].background))
             // Muted is the transient "loading…"; solarized's red on base02 (2.8:1) is the scheme's.
             for role in [ThemeRole.accent, .info, .success, .warning, .error]
             where !(name == "solarized-dark" && role == .error) {
-                guard let foreground = luminance(theme[role].foreground) else { continue }
+                guard let foreground = Self.luminance(theme[role].foreground) else { continue }
                 let ratio = (max(foreground, bar) + 0.05) / (min(foreground, bar) + 0.05)
                 #expect(ratio >= 3, "\(name): \(role) on the status bar at \(ratio):1")
             }
         }
+    }
+
+    /// WCAG's relative luminance of an RGB colour (nil for the terminal's own colours).
+    static func luminance(_ color: Color?) -> Double? {
+        guard case .rgb(let r, let g, let b)? = color else { return nil }
+        func channel(_ value: UInt8) -> Double {
+            let c = Double(value) / 255
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
     }
 
     @Test func monochromeUsesNoColours() throws {
