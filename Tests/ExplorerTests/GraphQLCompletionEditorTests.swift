@@ -44,6 +44,26 @@ struct GraphQLCompletionEditorTests {
         #expect(body.query.contains("    role\n"))
     }
 
+    /// Completions taken while typing are part of the typing's one undo step (each was a step of
+    /// its own: undo took the query back a piece at a time).
+    @Test func takenCompletionsAreOneUndoStepWithTheTyping() throws {
+        var fixture = try fixture()
+        let original = "query User {\n  user(id: \"1\") {\n    name\n  }\n}\n"
+        #expect(fixture.driver.state.editor.body.text == original)
+        onANewFieldLine(&fixture)
+        fixture.driver.press("ctrl+space")
+        fixture.driver.type("po")
+        fixture.driver.press("tab")
+        fixture.driver.type(" { ")
+        fixture.driver.press("ctrl+space")
+        fixture.driver.type("ti")
+        fixture.driver.press("enter")
+        fixture.driver.type(" }")
+        #expect(fixture.driver.state.editor.body.text.contains("    posts { title }\n"))
+        fixture.driver.press("esc", "z")
+        #expect(fixture.driver.state.editor.body.text == original)
+    }
+
     @Test func argumentsInsideParenthesesAndEscCloses() throws {
         var fixture = try fixture()
         onANewFieldLine(&fixture)

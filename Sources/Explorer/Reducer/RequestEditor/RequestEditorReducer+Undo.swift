@@ -11,7 +11,12 @@ extension RequestEditorReducer {
     /// own, and the end of the typing step before it).
     static func typingField(_ action: Action, _ editor: RequestEditorState) -> String? {
         switch action {
-        case .type, .paste: break
+        // A completion opened or taken goes into the field being typed, and the root's commit
+        // before a command has nothing to write for a text field: all part of the same step (each
+        // taken completion was a step of its own, so undo took `posts { title` back a piece at a time).
+        case .type, .paste, .commitEditing, .command(.completionAccept), .command(.completionNext),
+            .command(.completionPrevious), .command(.graphqlComplete):
+            break
         default: return nil
         }
         switch editor.focus {
