@@ -27,6 +27,13 @@ package struct LoadRunner: Sendable {
     /// The open model's shortest sleep between starts (see `run`).
     package static let tick = Duration.microseconds(500)
 
+    /// How long requests still in flight when the schedule ends may take before they are
+    /// cancelled (k6's `gracefulStop`): a server that never answers ended no run before.
+    package static let defaultGrace = Duration.seconds(10)
+
+    /// What a request cancelled at the end of the grace period reports instead of "Cancelled".
+    package static let cancelledAtTheEnd = "still in flight at the end: cancelled after the grace period"
+
     /// The open model's requests in flight at most: `maxInFlight`, or fewer — the connections the
     /// dispatcher may open (more would only wait in its queue).
     package let inFlightLimit: Int
@@ -42,10 +49,33 @@ package struct LoadRunner: Sendable {
         self.inFlightLimit = min(max(1, inFlightLimit), Self.maxInFlight)
     }
 
-    /// Runs to the end of the model; the elapsed time.
-    package func run() async -> Duration {
+    /// Runs to the end of the model; the elapsed time. Requests still in flight `grace` after the
+    /// schedule's end (or when `stats.requestCancel()` asks) are cancelled and counted as such.
+    package func run(grace: Duration = defaultGrace) async -> Duration {
+        let origin = ContinuousClock.now
+        let end = model.plannedDuration.map { origin + $0 + grace }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.runModel(origin: origin) }
+            group.addTask { [stats] in
+                // The watchdog: past the schedule's end and the grace, or at a cancel, it returns.
+                while !Task.isCancelled {
+                    if stats.isCancelRequested { break }
+                    if let end, ContinuousClock.now >= end { break }
+                    try? await Task.sleep(for: .milliseconds(50))
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        // A schedule whose last requests finished early still lasted its length: throughput over
+        // the time to the last completion overstated the rate by about one interval.
+        let planned = stats.isStopRequested ? .zero : (model.plannedDuration ?? .zero)
+        return max(ContinuousClock.now - origin, planned)
+    }
+
+    private func runModel(origin: ContinuousClock.Instant) async {
         let items = plan.items
-        guard !items.isEmpty else { return .zero }
+        guard !items.isEmpty else { return }
         let preparers = items.map { item in
             runner.services.preparer(
                 for: item.document, environmentName: runner.configuration.environment,
@@ -54,7 +84,6 @@ package struct LoadRunner: Sendable {
         let names = items.map {
             ([$0.document.collection.name] + $0.folderPath + [$0.request.name]).joined(separator: "/")
         }
-        let origin = ContinuousClock.now
         switch model {
         case .open:
             let gate = InFlightGate(limit: inFlightLimit)
@@ -84,7 +113,8 @@ package struct LoadRunner: Sendable {
                     stats.started(at: ContinuousClock.now - origin)
                     let values = initialValues[slot]
                     group.addTask { [runner, stats] in
-                        let (result, _, completedAt) = await runner.execute(item, preparer: preparer, captures: values)
+                        var (result, _, completedAt) = await runner.execute(item, preparer: preparer, captures: values)
+                        Self.markCancelledAtTheEnd(&result)
                         let now = ContinuousClock.now
                         let end = Self.end(completedAt, now: now)
                         stats.finished(name, result, latency: end - intended, at: now - origin)
@@ -110,8 +140,9 @@ package struct LoadRunner: Sendable {
                                 let values = captures[id] ?? runner.initialValues(for: item.document)
                                 let start = ContinuousClock.now
                                 stats.started(at: start - origin)
-                                let (result, captured, completedAt) = await runner.execute(
+                                var (result, captured, completedAt) = await runner.execute(
                                     item, preparer: preparers[slot], captures: values)
+                                Self.markCancelledAtTheEnd(&result)
                                 captures[id] = values.merging(captured) { _, new in new }
                                 let now = ContinuousClock.now
                                 let end = Self.end(completedAt, now: now)
@@ -122,7 +153,12 @@ package struct LoadRunner: Sendable {
                 }
             }
         }
-        return ContinuousClock.now - origin
+    }
+
+    /// A request the run's end cancelled says so (not "Cancelled", as if the user had).
+    static func markCancelledAtTheEnd(_ result: inout RequestResult) {
+        guard Task.isCancelled, result.status == .error else { return }
+        result.failure?.title = cancelledAtTheEnd
     }
 
     /// Where a request's latency ends: when the transport saw its exchange end, not when this task

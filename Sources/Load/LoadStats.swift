@@ -64,6 +64,17 @@ package final class LoadStats: Sendable {
 
     package var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
 
+    private let cancelRequested = Atomic<Bool>(false)
+
+    /// Asks the run to end now: the requests still in flight are cancelled (the live view's second
+    /// stop, for a server that never answers).
+    package func requestCancel() {
+        stopRequested.store(true, ordering: .relaxed)
+        cancelRequested.store(true, ordering: .relaxed)
+    }
+
+    package var isCancelRequested: Bool { cancelRequested.load(ordering: .relaxed) }
+
     /// `keepsIntervalLog`: each second's histogram is also kept as a line of the HDR interval log
     /// (`intervalLog(start:)`).
     package init(keepsIntervalLog: Bool = false) {

@@ -38,7 +38,10 @@ extension RunnerCommand {
         case .load:
             .palette("Load test the request, folder or collection… (the Load view)", [.collections: ["L"]])
         case .loadStart: .keys("Start the load test (in the form)", [.load: ["enter"]])
-        case .loadStop: .keys("Stop the load test, keeping the result so far (also Esc)", [.load: ["s"]])
+        case .loadStop:
+            .keys(
+                "Stop the load test, keeping the result so far (also Esc); again: cancel the requests in flight",
+                [.load: ["s"]])
         case .loadAgain: .keys("A new load test of the same requests (back to the form)", [.load: ["r"]])
         case .loadHide: .keys("Close the view (also Esc once the test is over; L shows it)", [.load: ["q"]])
         }

@@ -114,7 +114,7 @@ extension ExplorerProgram {
         case .run(let job): startRun(job)
         case .cancelRun(let run): if currentRun?.run == run { currentRun?.task.cancel() }
         case .startLoad(let job): startLoad(job)
-        case .stopLoad(let run): stopLoad(run)
+        case .stopLoad(let run, let cancelInFlight): stopLoad(run, cancelInFlight: cancelInFlight)
         case .loadCookies(let jar):
             let store = dependencies.workspace.cookies
             dependencies.work.schedule { [weak self] in

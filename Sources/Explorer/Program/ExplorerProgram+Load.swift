@@ -24,6 +24,12 @@ extension ExplorerProgram {
         var configuration = RunConfiguration(environment: job.environment, recordHistory: false, captured: job.captures)
         configuration.answers = job.answers
         configuration.cookieJar = CookieJar()
+        // The scripts of the files the user trusted (a send's trust question) run here too: the
+        // view sent none of their requests before.
+        let scriptTrust = dependencies.workspace.scriptTrust
+        configuration.trustedScriptFiles = Set(
+            job.plan.items.filter { !($0.preRequestScripts.isEmpty && $0.testScripts.isEmpty) }.map(\.document)
+                .filter { scriptTrust.isTrusted($0) }.map(\.path))
         let stats = LoadStats()
         let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
@@ -46,8 +52,9 @@ extension ExplorerProgram {
         scheduleLoadTick(run)
     }
 
-    func stopLoad(_ run: Int) {
-        if currentLoad?.run == run { currentLoad?.stats.requestStop() }
+    func stopLoad(_ run: Int, cancelInFlight: Bool) {
+        guard currentLoad?.run == run else { return }
+        if cancelInFlight { currentLoad?.stats.requestCancel() } else { currentLoad?.stats.requestStop() }
     }
 
     /// Every second while the test runs: its numbers so far.

@@ -74,7 +74,8 @@ package enum ExplorerEffect: Sendable, Equatable {
     /// A load test (the Load view): snapshots come back each second, then its end, as `load` actions.
     case startLoad(LoadJob)
     /// Stops starting requests; those in flight finish, and the result so far comes back.
-    case stopLoad(run: Int)
+    /// Starts no more requests; with `cancelInFlight`, cancels those in flight too.
+    case stopLoad(run: Int, cancelInFlight: Bool)
     /// Compares two bodies off the main queue (`DiffComputation`); `diffFinished` brings the view.
     case diff(DiffJob)
     /// Sends a request in another environment (as the Runner does) and compares its answer with

@@ -15,7 +15,11 @@ enum LoadView {
         let hints: String
         switch view.phase {
         case .form: hints = " Enter start · Tab next field · Esc close "
-        case .running: hints = " s stop (keeps the result) · Esc stop · q hide "
+        case .running:
+            hints =
+                view.isStopping
+                ? " s again: cancel the requests in flight · q hide "
+                : " s stop (keeps the result) · Esc stop · q hide "
         case .finished: hints = " r new test · Esc close "
         }
         Block(

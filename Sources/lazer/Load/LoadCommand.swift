@@ -99,6 +99,13 @@ struct LoadCommand: ParsableCommand {
         return LoadRunner.defaultConnections
     }
 
+    @Option(
+        help: """
+            How long requests still in flight when the schedule ends may take before they are \
+            cancelled and counted as such (default 10s; 0s: at once).
+            """)
+    var grace: String?
+
     @Option(help: "Write the summary as JSON to FILE.")
     var output: String?
 
@@ -132,12 +139,34 @@ struct LoadCommand: ParsableCommand {
     /// Where the JSON summary goes: `--output`, or the default name when `--report json` asks for one.
     var jsonFile: String? { output ?? (reports.contains(.json) ? Self.defaultJSON : nil) }
 
+    /// The files the run writes, checked before any request goes out (an hour's run was lost to
+    /// a missing folder) and told apart (the HTML report overwrote a JSON summary of the same name).
+    func checkOutputFiles() throws {
+        let files = [("--output", jsonFile), ("--html", htmlFile), ("--hdr-log", hdrLog)].compactMap { option, file in
+            file.map { (option, $0) }
+        }
+        for (option, file) in files { try RunCommand.checkWritable(file, option: option) }
+        for (index, (option, file)) in files.enumerated() {
+            let path = URL(fileURLWithPath: file).standardized.path
+            if let other = files[..<index].first(where: { URL(fileURLWithPath: $0.1).standardized.path == path }) {
+                throw ValidationError("\(other.0) and \(option) name the same file \(file): give each its own.")
+            }
+        }
+    }
+
     func run() throws {
         let model = try load.model()
         if let connections, connections < 1 || connections > 10_000 {
             throw ValidationError("--connections takes 1 to 10000.")
         }
         let limits = try load.parsedThresholds()
+        let graceTime: Duration
+        do throws(LoadArguments.Problem) {
+            graceTime = try grace.map(LoadArguments.duration) ?? LoadRunner.defaultGrace
+        } catch {
+            throw ValidationError("--grace: " + error.description + ".")
+        }
+        try checkOutputFiles()
         let given = try VarArguments.parse(variables)
         let environment = ProcessInfo.processInfo.environment
         let dispatcher = CurlDispatcher(
@@ -151,6 +180,13 @@ struct LoadCommand: ParsableCommand {
         let plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "load",
             startsScripts: trustScripts)
+        // Requests with scripts are not sent without trust: the whole run would count them as
+        // errors (exit 3 after the full duration), so it is refused before it starts.
+        if !trustScripts, plan.hasScripts {
+            throw ValidationError(
+                "the requests selected have scripts, which run only when trusted: pass --trust-scripts "
+                    + "(a script can send requests of its own)")
+        }
         var configuration = RunConfiguration(
             environment: env, variables: given.variables,
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded(.up))) }, recordHistory: false)
@@ -167,7 +203,7 @@ struct LoadCommand: ParsableCommand {
         let elapsed = Mutex<Duration>(.zero)
         let (_, signalStatus) = RunCommand.wait(on: nil) {
             elapsed.withLock { $0 = .zero }
-            let time = await load.run()
+            let time = await load.run(grace: graceTime)
             elapsed.withLock { $0 = time }
             return RunReport(results: [], environment: nil, startedAt: Date(), duration: time)
         }

@@ -97,9 +97,16 @@ package enum LoadViewReducer: SliceReducer {
             state = view
             return outcome
         case .stop:
-            guard let view = state, view.phase == .running, !view.isStopping else { return Outcome() }
+            guard let view = state, view.phase == .running else { return Outcome() }
+            // Stopping again cancels the requests still in flight (a server that never answers
+            // kept the view "stopping" for good).
+            guard !view.isStopping else {
+                return Outcome(
+                    effects: [.stopLoad(run: view.run, cancelInFlight: true)],
+                    notice: Notice("Cancelling the requests in flight", kind: .info))
+            }
             state?.isStopping = true
-            return Outcome(effects: [.stopLoad(run: view.run)])
+            return Outcome(effects: [.stopLoad(run: view.run, cancelInFlight: false)])
         case .again:
             guard state?.phase == .finished else { return Outcome() }
             state?.phase = .form
