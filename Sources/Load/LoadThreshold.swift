@@ -59,7 +59,11 @@ package struct LoadThreshold: Sendable, Equatable {
         let value = String(compact[range.upperBound...])
         switch name {
         case "errors", "checks":
-            guard value.hasSuffix("%"), let percent = Double(value.dropLast()) else { throw problem(text) }
+            // A share of the requests or checks: 0 to 100 % (`errors<150%` read as a threshold that
+            // could never fail).
+            guard value.hasSuffix("%"), let percent = Double(value.dropLast()), (0...100).contains(percent) else {
+                throw problem(text)
+            }
             return LoadThreshold(
                 text: text, metric: name == "errors" ? .errors : .checks, comparison: comparison, limit: percent / 100,
                 ofTarget: false)

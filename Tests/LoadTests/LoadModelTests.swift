@@ -53,5 +53,9 @@ import Testing
         #expect(try LoadThreshold.parse("max<2s").metric == .percentile(100))
         #expect(throws: LoadArguments.Problem.self) { try LoadThreshold.parse("p99 200ms") }
         #expect(throws: LoadArguments.Problem.self) { try LoadThreshold.parse("latency<1s") }
+        // A share is 0 to 100 %.
+        #expect(throws: LoadArguments.Problem.self) { try LoadThreshold.parse("errors<150%") }
+        #expect(throws: LoadArguments.Problem.self) { try LoadThreshold.parse("checks>=-1%") }
+        #expect(try LoadThreshold.parse("checks>=100%").limit == 1)
     }
 }
