@@ -32,7 +32,7 @@ package struct LoadRunner: Sendable {
     package static let defaultGrace = Duration.seconds(10)
 
     /// What a request cancelled at the end of the grace period reports instead of "Cancelled".
-    package static let cancelledAtTheEnd = "still in flight at the end: cancelled after the grace period"
+    package static let cancelledAtTheEnd = "still in flight at the end: cancelled"
 
     /// The open model's requests in flight at most: `maxInFlight`, or fewer — the connections the
     /// dispatcher may open (more would only wait in its queue).
