@@ -52,30 +52,38 @@ package struct LoadRunner: Sendable {
     /// Runs to the end of the model; the elapsed time. Requests still in flight `grace` after the
     /// schedule's end (or when `stats.requestCancel()` asks) are cancelled and counted as such.
     package func run(grace: Duration = defaultGrace) async -> Duration {
-        let origin = ContinuousClock.now
-        let end = model.plannedDuration.map { origin + $0 + grace }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.runModel(origin: origin) }
-            group.addTask { [stats] in
+        let start = ContinuousClock.now
+        var origin: ContinuousClock.Instant?
+        await withTaskGroup(of: ContinuousClock.Instant?.self) { group in
+            // The schedule starts when its task does (latencies count from it, not from before a
+            // busy pool ran the task).
+            group.addTask { await self.runModel() }
+            group.addTask { [stats, model] in
                 // The watchdog: past the schedule's end and the grace, or at a cancel, it returns.
+                let end = model.plannedDuration.map { ContinuousClock.now + $0 + grace }
                 while !Task.isCancelled {
                     if stats.isCancelRequested { break }
                     if let end, ContinuousClock.now >= end { break }
                     try? await Task.sleep(for: .milliseconds(50))
                 }
+                return nil
             }
-            await group.next()
+            if let first = await group.next(), let first { origin = first }
             group.cancelAll()
+            for await result in group { if let result { origin = result } }
         }
+        let began = origin ?? start
         // A schedule whose last requests finished early still lasted its length: throughput over
         // the time to the last completion overstated the rate by about one interval.
         let planned = stats.isStopRequested ? .zero : (model.plannedDuration ?? .zero)
-        return max(ContinuousClock.now - origin, planned)
+        return max(ContinuousClock.now - began, planned)
     }
 
-    private func runModel(origin: ContinuousClock.Instant) async {
+    /// Runs the model's schedule; when it started.
+    private func runModel() async -> ContinuousClock.Instant {
+        let origin = ContinuousClock.now
         let items = plan.items
-        guard !items.isEmpty else { return }
+        guard !items.isEmpty else { return origin }
         let preparers = items.map { item in
             runner.services.preparer(
                 for: item.document, environmentName: runner.configuration.environment,
@@ -153,6 +161,7 @@ package struct LoadRunner: Sendable {
                 }
             }
         }
+        return origin
     }
 
     /// A request the run's end cancelled says so (not "Cancelled", as if the user had).
