@@ -49,41 +49,12 @@ package struct LoadRunner: Sendable {
         self.inFlightLimit = min(max(1, inFlightLimit), Self.maxInFlight)
     }
 
-    /// Runs to the end of the model; the elapsed time. Requests still in flight `grace` after the
-    /// schedule's end (or when `stats.requestCancel()` asks) are cancelled and counted as such.
-    package func run(grace: Duration = defaultGrace) async -> Duration {
-        let start = ContinuousClock.now
-        var origin: ContinuousClock.Instant?
-        await withTaskGroup(of: ContinuousClock.Instant?.self) { group in
-            // The schedule starts when its task does (latencies count from it, not from before a
-            // busy pool ran the task).
-            group.addTask { await self.runModel() }
-            group.addTask { [stats, model] in
-                // The watchdog: past the schedule's end and the grace, or at a cancel, it returns.
-                let end = model.plannedDuration.map { ContinuousClock.now + $0 + grace }
-                while !Task.isCancelled {
-                    if stats.isCancelRequested { break }
-                    if let end, ContinuousClock.now >= end { break }
-                    try? await Task.sleep(for: .milliseconds(50))
-                }
-                return nil
-            }
-            if let first = await group.next(), let first { origin = first }
-            group.cancelAll()
-            for await result in group { if let result { origin = result } }
-        }
-        let began = origin ?? start
-        // A schedule whose last requests finished early still lasted its length: throughput over
-        // the time to the last completion overstated the rate by about one interval.
-        let planned = stats.isStopRequested ? .zero : (model.plannedDuration ?? .zero)
-        return max(ContinuousClock.now - began, planned)
-    }
-
-    /// Runs the model's schedule; when it started.
-    private func runModel() async -> ContinuousClock.Instant {
-        let origin = ContinuousClock.now
+    /// Runs to the end of the model; the elapsed time. Cancelling the task cancels the requests in
+    /// flight (counted as "still in flight at the end"): `lazer load` does it `--grace` after the
+    /// schedule's end (`run(cancellingAfter:)`), as does the Load view.
+    package func run() async -> Duration {
         let items = plan.items
-        guard !items.isEmpty else { return origin }
+        guard !items.isEmpty else { return .zero }
         let preparers = items.map { item in
             runner.services.preparer(
                 for: item.document, environmentName: runner.configuration.environment,
@@ -92,6 +63,8 @@ package struct LoadRunner: Sendable {
         let names = items.map {
             ([$0.document.collection.name] + $0.folderPath + [$0.request.name]).joined(separator: "/")
         }
+        // After the preparers are made: their work is the generator's, not the schedule's.
+        let origin = ContinuousClock.now
         switch model {
         case .open:
             let gate = InFlightGate(limit: inFlightLimit)
@@ -161,7 +134,33 @@ package struct LoadRunner: Sendable {
                 }
             }
         }
-        return origin
+        // A schedule whose last requests finished early still lasted its length: throughput over
+        // the time to the last completion overstated the rate by about one interval.
+        let planned = stats.isStopRequested || Task.isCancelled ? .zero : (model.plannedDuration ?? .zero)
+        return max(ContinuousClock.now - origin, planned)
+    }
+
+    /// Runs the model in a task of its own, cancelled `grace` after the schedule's end (k6's
+    /// `gracefulStop`: a server that never answers ended no run) or when `stats.requestCancel()`
+    /// asks; the elapsed time.
+    package func run(cancellingAfter grace: Duration) async -> Duration {
+        let task = Task { await self.run() }
+        let end = model.plannedDuration.map { ContinuousClock.now + $0 + grace }
+        let watchdog = Task { [stats] in
+            while !Task.isCancelled {
+                if stats.isCancelRequested { break }
+                if let end, ContinuousClock.now >= end { break }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            if !Task.isCancelled { task.cancel() }
+        }
+        let elapsed = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        watchdog.cancel()
+        return elapsed
     }
 
     /// A request the run's end cancelled says so (not "Cancelled", as if the user had).

@@ -43,7 +43,7 @@ extension ExplorerProgram {
         let model = job.model
         let thresholds = job.thresholds
         Task.detached {
-            let elapsed = await load.run()
+            let elapsed = await load.run(cancellingAfter: LoadRunner.defaultGrace)
             let summary = stats.summary(model: model, elapsed: elapsed)
             let verdicts = thresholds.map { $0.judge(summary) }
             deliver(.load(.finished(run: run, summary.snapshot(bars: Self.loadBars), verdicts)))

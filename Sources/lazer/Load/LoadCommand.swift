@@ -203,7 +203,7 @@ struct LoadCommand: ParsableCommand {
         let elapsed = Mutex<Duration>(.zero)
         let (_, signalStatus) = RunCommand.wait(on: nil) {
             elapsed.withLock { $0 = .zero }
-            let time = await load.run(grace: graceTime)
+            let time = await load.run(cancellingAfter: graceTime)
             elapsed.withLock { $0 = time }
             return RunReport(results: [], environment: nil, startedAt: Date(), duration: time)
         }
