@@ -48,6 +48,8 @@ package struct RunPlan: Sendable, Equatable {
         /// The scripts that run before and after the request (collection, folders, its own), found once.
         package var preRequestScripts: [ScriptSource] { fields.preRequestScripts }
         package var testScripts: [ScriptSource] { fields.testScripts }
+        /// Whether the request runs a script (pre-request or test, its own or inherited).
+        package var hasScripts: Bool { !preRequestScripts.isEmpty || !testScripts.isEmpty }
         /// The JSONPath of each expectation, parsed once (nil for other subjects and bad paths,
         /// which the check then reports).
         var queries: [JSONPath?] { fields.queries }
@@ -102,7 +104,7 @@ package struct RunPlan: Sendable, Equatable {
 
     /// Whether any request runs a script (else a run need not start the script engine).
     package var hasScripts: Bool {
-        items.contains { !$0.preRequestScripts.isEmpty || !$0.testScripts.isEmpty }
+        items.contains(where: \.hasScripts)
     }
 
     /// Whether a collection file's text may hold scripts (it has a `"scripts":` key), read before

@@ -16,7 +16,7 @@ extension RequestExecution {
         var sent: [ScriptSentRequest] = []
     }
 
-    var hasScripts: Bool { !item.preRequestScripts.isEmpty || !item.testScripts.isEmpty }
+    var hasScripts: Bool { item.hasScripts }
 
     /// Runs the pre-request scripts, then the request as they left it; nothing when the run does
     /// not trust scripts (the request is not sent: its scripts may be what makes it right).

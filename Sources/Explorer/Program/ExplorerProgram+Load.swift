@@ -28,8 +28,7 @@ extension ExplorerProgram {
         // view sent none of their requests before.
         let scriptTrust = dependencies.workspace.scriptTrust
         configuration.trustedScriptFiles = Set(
-            job.plan.items.filter { !($0.preRequestScripts.isEmpty && $0.testScripts.isEmpty) }.map(\.document)
-                .filter { scriptTrust.isTrusted($0) }.map(\.path))
+            job.plan.items.filter(\.hasScripts).map(\.document).filter { scriptTrust.isTrusted($0) }.map(\.path))
         let stats = LoadStats()
         let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)

@@ -17,7 +17,7 @@ extension ExplorerProgram {
         // Then one whose scripts are not trusted (each file asked once per run).
         let scriptTrust = dependencies.workspace.scriptTrust
         var trusted: [String: Bool] = [:]
-        for item in job.plan.items where !(item.preRequestScripts.isEmpty && item.testScripts.isEmpty) {
+        for item in job.plan.items where item.hasScripts {
             let path = item.document.path
             guard trusted[path] == nil else { continue }
             trusted[path] = scriptTrust.isTrusted(item.document)

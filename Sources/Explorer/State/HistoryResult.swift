@@ -19,8 +19,7 @@ package enum HistoryResult {
             outcome = .response(
                 ReceivedResponse(
                     status: status,
-                    reason: entry.statusText.flatMap { $0.isEmpty ? nil : $0 }
-                        ?? StatusCode(status).reasonPhrase ?? "", httpVersion: "recorded",
+                    reason: StatusCode(status).text(sent: entry.statusText), httpVersion: "recorded",
                     headers: entry.responseHeaders.map { ($0.name, $0.value) }, timings: Timings(total: duration),
                     size: Int64(entry.responseBody?.size ?? bytes.count),
                     content: content(of: bytes, entry.responseBody, mediaType: contentType), contentType: contentType,

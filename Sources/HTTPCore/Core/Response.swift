@@ -49,13 +49,8 @@ public struct Response<Body: Sendable>: Sendable {
         get { storage.reasonPhrase }
         set { uniqueStorage().reasonPhrase = newValue }
     }
-    /// The reason phrase to show beside the status: the server's own (`200 Everything Is Fine`
-    /// stays so), or the standard one where it sent none (HTTP/2, a mock answer); "" for a status
-    /// with no standard phrase.
-    public var statusText: String {
-        if let reasonPhrase, !reasonPhrase.isEmpty { return reasonPhrase }
-        return statusCode.reasonPhrase ?? ""
-    }
+    /// The reason phrase to show beside the status (``StatusCode/text(sent:)``).
+    public var statusText: String { statusCode.text(sent: reasonPhrase) }
     /// The URL of the final response, after any redirects.
     public var url: URL {
         get { storage.url }

@@ -45,6 +45,14 @@ public struct StatusCode: RawRepresentable, Hashable, Comparable, Sendable, Coda
     /// The registered reason phrase (`Not Found`), or `nil` for an unregistered code.
     public var reasonPhrase: String? { Self.reasonPhrases[rawValue] }
 
+    /// The reason phrase to show beside the code: the one the server `sent` (`200 Everything Is
+    /// Fine` stays so), or the registered one where it sent none (HTTP/2, a mock answer, an old
+    /// history entry); "" for an unregistered code.
+    public func text(sent: String?) -> String {
+        if let sent, !sent.isEmpty { return sent }
+        return reasonPhrase ?? ""
+    }
+
     /// Whether IANA's HTTP Status Code Registry lists this code (418 included, as every client knows it).
     public var isRegistered: Bool { Self.reasonPhrases[rawValue] != nil }
 

@@ -145,12 +145,14 @@ struct LoadCommand: ParsableCommand {
         let files = [("--output", jsonFile), ("--html", htmlFile), ("--hdr-log", hdrLog)].compactMap { option, file in
             file.map { (option, $0) }
         }
-        for (option, file) in files { try RunCommand.checkWritable(file, option: option) }
-        for (index, (option, file)) in files.enumerated() {
+        var seen: [String: String] = [:]
+        for (option, file) in files {
+            try RunCommand.checkWritable(file, option: option)
             let path = URL(fileURLWithPath: file).standardized.path
-            if let other = files[..<index].first(where: { URL(fileURLWithPath: $0.1).standardized.path == path }) {
-                throw ValidationError("\(other.0) and \(option) name the same file \(file): give each its own.")
+            if let other = seen[path] {
+                throw ValidationError("\(other) and \(option) name the same file \(file): give each its own.")
             }
+            seen[path] = option
         }
     }
 

@@ -64,7 +64,6 @@ struct MockCommand: ParsableCommand {
     }
 
     func run() throws {
-        signal(SIGPIPE, SIG_IGN)
         let loaded: MockServerRoutes
         do {
             loaded = try MockServerRoutes.load(path, environment: env)

@@ -111,7 +111,6 @@ struct RecordCommand: ParsableCommand {
     private var policy: MockRecorder.ExistingRoutes { update ? .update : keep ? .keep : .ask }
 
     func run() throws {
-        signal(SIGPIPE, SIG_IGN)
         let dispatcher = CurlDispatcher(
             configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
         defer { dispatcher.shutdown() }

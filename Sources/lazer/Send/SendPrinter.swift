@@ -29,10 +29,14 @@ struct SendPrinter {
         self.output = output
     }
 
-    mutating func print(_ response: Response<ResponseBody>) throws {
-        let status =
-            "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusText)"
+    /// `HTTP/1.1 201 Created`, with the server's own reason phrase.
+    static func statusLine(_ response: Response<ResponseBody>) -> String {
+        "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusText)"
             .trimmingCharacters(in: .whitespaces)
+    }
+
+    mutating func print(_ response: Response<ResponseBody>) throws {
+        let status = Self.statusLine(response)
         if include {
             var head = TerminalText.line(status) + "\n"
             for header in response.headers { head += TerminalText.line("\(header.name): \(header.value)") + "\n" }
@@ -49,9 +53,7 @@ struct SendPrinter {
     mutating func printStreamEnd(
         _ response: Response<ResponseBody>, stream: ResponseStream, events count: Int, until: Bool = false
     ) {
-        let status =
-            "\(response.httpVersion.rawValue) \(response.statusCode.rawValue) \(response.statusText)"
-            .trimmingCharacters(in: .whitespaces)
+        let status = Self.statusLine(response)
         let events = count == 1 ? "1 event" : "\(count) events"
         let ending =
             switch stream.end {
