@@ -6,16 +6,30 @@ import Testing
 /// upstream in its body, into the recorded body files in clear.
 @Suite("lazer record: credentials the client sent are masked where they are echoed")
 struct RecordCredentialTests {
-    @Test("--proxy: an echoed Authorization (Bearer, Basic) and cookies are masked in the body files")
-    func proxyMasksEchoedCredentials() throws {
+    /// `lazer record --proxy` into an empty collection, in front of an httpbin-like server: the
+    /// scratch folder, the server, the collection file, the proxy and its port.
+    static func recordingProxy() throws -> (
+        RunCommandTests.Scratch, HTTPBinLikeServer, String, MockCommandTests.MockProcess, Int
+    ) {
         let scratch = try RunCommandTests.Scratch()
         let server = try HTTPBinLikeServer()
+        do {
+            let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
+            let proxy = try MockCommandTests.MockProcess(
+                [file, "--into", "recorded", "--proxy", "0", "--target", server.baseURL],
+                environment: scratch.environment, command: "record")
+            let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
+            return (scratch, server, file, proxy, port)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    @Test("--proxy: an echoed Authorization (Bearer, Basic) and cookies are masked in the body files")
+    func proxyMasksEchoedCredentials() throws {
+        let (scratch, server, file, proxy, port) = try Self.recordingProxy()
         defer { server.stop() }
-        let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
-        let proxy = try MockCommandTests.MockProcess(
-            [file, "--into", "recorded", "--proxy", "0", "--target", server.baseURL], environment: scratch.environment,
-            command: "record")
-        let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
         let basic = Data("alice:Pa55-w0rd-B".utf8).base64EncodedString()
         let bearer = try RawClientLite(port: port).get(
             "/headers", headers: ["Authorization: Bearer tok-SECRET-123", "Cookie: session=c00kie-SECRET; theme=dark"])
@@ -35,14 +49,8 @@ struct RecordCredentialTests {
 
     @Test("--proxy: a credential sent in the query is not written into the route, its file name or the echoed body")
     func proxyMasksQueryCredentials() throws {
-        let scratch = try RunCommandTests.Scratch()
-        let server = try HTTPBinLikeServer()
+        let (scratch, server, file, proxy, port) = try Self.recordingProxy()
         defer { server.stop() }
-        let file = try scratch.write(MockCommandTests.emptyCollection, to: "app.json")
-        let proxy = try MockCommandTests.MockProcess(
-            [file, "--into", "recorded", "--proxy", "0", "--target", server.baseURL], environment: scratch.environment,
-            command: "record")
-        let port = try #require(Int(proxy.url.split(separator: ":").last ?? ""))
         #expect(try RawClientLite(port: port).get("/get?q=a&api_key=QUERYSECRET").contains("QUERYSECRET"))
         #expect(proxy.stop().status == 0)
         let written =
