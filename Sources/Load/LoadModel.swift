@@ -19,6 +19,12 @@ package enum LoadModel: Sendable, Equatable {
         }
     }
 
+    /// Virtual users rather than a schedule of starts.
+    package var isClosed: Bool {
+        if case .closed = self { return true }
+        return false
+    }
+
     /// The open model's whole length.
     package var plannedDuration: Duration? {
         switch self {

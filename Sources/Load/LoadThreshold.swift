@@ -97,6 +97,15 @@ package struct LoadThreshold: Sendable, Equatable {
             "\"\(text)\" is not a threshold: write p99<200ms, max<1s, errors<1%, checks>=99% or rate>=0.99*target")
     }
 
+    /// Refuses a threshold `model` cannot judge: a share of the target rate needs the open model's
+    /// target — under the closed model `rate>=0.99*target` held whatever the run did.
+    package func check(for model: LoadModel) throws(LoadArguments.Problem) {
+        guard metric == .rate, ofTarget, model.isClosed else { return }
+        throw LoadArguments.Problem(
+            "\"\(text)\" needs a target rate, which only the open model has (a rate or stages); "
+                + "with virtual users write rate>=N, the requests started per second")
+    }
+
     package func judge(_ summary: LoadSummary) -> Verdict {
         var limit = self.limit
         let actual: Double

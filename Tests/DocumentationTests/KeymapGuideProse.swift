@@ -99,8 +99,9 @@ enum KeymapGuideProse {
             While the Load view is on screen (after `L` in the collections pane or the palette's "Load test
             …"), it takes the keys instead of the panes: these, and the `global` keys. In its form, typing
             goes to the field with the cursor (Rate, Duration, Virtual users, Thresholds: the texts of
-            `lazer load`'s options), `tab`/`shift+tab` and the arrows move between fields and `enter`
-            starts. While the test runs, `s` or `esc` stops it (requests in flight finish and count) and `q`
+            `lazer load`'s options), which edits as the URL bar does (`left`/`right`, `home`/`end`,
+            `delete`, word moves; a long text scrolls), `tab`/`shift+tab` and `up`/`down` move between
+            fields and `enter` starts. While the test runs, `s` or `esc` stops it (requests in flight finish and count) and `q`
             hides the view (`L` shows it again); once it is over, `r` opens the form again and `esc` closes.
             """
         }

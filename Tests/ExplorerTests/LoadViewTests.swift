@@ -81,6 +81,42 @@ struct LoadViewTests {
         #expect(job.model == .closed(vus: 4, duration: .seconds(10), iterations: nil))
     }
 
+    /// The form's fields are editors: the cursor moves (←, Home, End), Delete takes the character
+    /// after it, and a text longer than its box scrolls so the cursor stays in view — they only
+    /// appended before.
+    @Test func theFieldsEditAnywhereAndALongOneScrolls() throws {
+        var fixture = try fixture(size: Size(width: 80, height: 24))
+        fixture.driver.press("L")
+        fixture.driver.press("home")
+        fixture.driver.type("1")
+        #expect(fixture.driver.state.load?.form.rate == "120/s")
+        fixture.driver.press("end", "left", "left", "delete")
+        fixture.driver.type("m")
+        #expect(fixture.driver.state.load?.form.rate == "120ms")
+        fixture.driver.press("tab", "tab", "tab")
+        #expect(fixture.driver.state.load?.form.field == .thresholds)
+        fixture.driver.type(", p90<300ms, p99.9<2s, max<5s, checks>=99%, rate>=10, END")
+        let screen = fixture.driver.render()
+        #expect(screen.contains("rate>=10, END"), "\(screen)")
+        #expect(fixture.driver.state.load?.form.thresholds.hasPrefix("p99<500ms, errors<1%, p90<300ms") == true)
+        fixture.driver.press("home")
+        #expect(fixture.driver.render().contains("Thresholds      p99<500ms, errors<1%"))
+    }
+
+    /// `rate>=0.99*target` with virtual users could never fail: the form says why instead.
+    @Test func aShareOfTheTargetRateNeedsARate() throws {
+        var fixture = try fixture()
+        fixture.driver.press("L")
+        fixture.driver.press("tab", "tab")
+        fixture.driver.type("4")
+        fixture.driver.press("tab")
+        fixture.driver.type(", rate>=0.99*target")
+        #expect(Self.loadJobs(fixture.driver.press("enter")).isEmpty)
+        #expect(fixture.driver.render().contains("needs a target rate"))
+        // A problem longer than the view is wrapped, not cut.
+        #expect(fixture.driver.render().contains("requests started per second"))
+    }
+
     @Test func snapshotsTickInAndTheEndShowsTheThresholds() throws {
         var fixture = try fixture()
         fixture.driver.press("L")

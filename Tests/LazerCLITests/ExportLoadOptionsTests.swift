@@ -49,5 +49,8 @@ struct ExportLoadOptionsTests {
         let threshold = try export(["--format", "k6", "--threshold", "p99 under 2s"])
         #expect(threshold.status == 2)
         #expect(threshold.stderr.contains("is not a threshold"))
+        let share = try export(["--format", "k6", "--vus", "2", "--duration", "1m", "--threshold", "rate>=0.9*target"])
+        #expect(share.status == 2)
+        #expect(share.stderr.contains("needs a target rate, which only the open model has"))
     }
 }

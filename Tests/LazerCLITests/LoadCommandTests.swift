@@ -101,6 +101,9 @@ struct LoadCommandTests {
         let badThreshold = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--threshold", "p99 1s"])
         #expect(
             badThreshold.status == 2 && badThreshold.stderr.contains("is not a threshold"), "\(badThreshold.stderr)")
+        // Virtual users have no target rate: a share of it held whatever the run did.
+        let share = try load(scratch, [file, "--vus", "1", "--iterations", "1", "--threshold", "rate>=0.99*target"])
+        #expect(share.status == 2 && share.stderr.contains("needs a target rate"), "\(share.stderr)")
         server.stop()
         let refused = try load(scratch, [file, "--vus", "1", "--iterations", "3", "--output", "r.json"])
         #expect(refused.status == 3, "\(refused.stdout)\(refused.stderr)")

@@ -58,4 +58,21 @@ import Testing
         #expect(throws: LoadArguments.Problem.self) { try LoadThreshold.parse("checks>=-1%") }
         #expect(try LoadThreshold.parse("checks>=100%").limit == 1)
     }
+
+    /// A share of the target rate under virtual users held whatever the run did (the closed model
+    /// has no target): it is refused before the run, and a plain rate is kept for both models.
+    @Test func aShareOfTheTargetNeedsTheOpenModel() throws {
+        let share = try LoadThreshold.parse("rate>=0.99*target")
+        let closed = LoadModel.closed(vus: 4, duration: .seconds(10), iterations: nil)
+        let open = LoadModel.open(startRate: 10, stages: [.init(duration: .seconds(10), rate: 10)])
+        #expect(throws: LoadArguments.Problem.self) { try share.check(for: closed) }
+        do throws(LoadArguments.Problem) {
+            try share.check(for: closed)
+        } catch {
+            #expect(error.description.contains("needs a target rate"))
+        }
+        try share.check(for: open)
+        try LoadThreshold.parse("rate>=450").check(for: closed)
+        try LoadThreshold.parse("p99<1s").check(for: closed)
+    }
 }

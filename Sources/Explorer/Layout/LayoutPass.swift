@@ -13,6 +13,7 @@ extension ExplorerLayout {
         if let rect = layout.request { RequestLayout.settle(&state, in: rect) }
         if let rect = layout.response { ResponseLayout.settle(&state, in: rect) }
         RunnerLayout.settle(&state)
+        LoadLayout.settle(&state)
         OverlayLayout.settle(&state)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 package import Load
 package import Replay
+package import TUI
 package import Workspace
 
 /// The Load view: a request, folder or collection load tested through the `Load` module (the
@@ -38,34 +39,54 @@ package struct LoadViewState: Sendable, Equatable {
             }
         }
 
-        package var rate = "20/s"
-        package var duration = "10s"
-        package var vus = ""
-        package var thresholds = "p99<500ms, errors<1%"
+        /// One single-line editor per field (cursor, selection, undo, sideways scroll), each
+        /// opened with its cursor at the end of its text.
+        package var rateField = Form.editor("20/s")
+        package var durationField = Form.editor("10s")
+        package var vusField = Form.editor("")
+        package var thresholdsField = Form.editor("p99<500ms, errors<1%")
         package var field = Field.rate
         /// Why the texts do not make a load test (shown under the form).
         package var problem: String?
 
         package init() {}
 
-        package subscript(_ field: Field) -> String {
+        static func editor(_ text: String) -> TextEditorState {
+            var editor = TextEditorState(text: text, singleLine: true)
+            editor.move(.lineEnd)
+            return editor
+        }
+
+        /// The field's editor.
+        package subscript(editor field: Field) -> TextEditorState {
             get {
                 switch field {
-                case .rate: rate
-                case .duration: duration
-                case .vus: vus
-                case .thresholds: thresholds
+                case .rate: rateField
+                case .duration: durationField
+                case .vus: vusField
+                case .thresholds: thresholdsField
                 }
             }
             set {
                 switch field {
-                case .rate: rate = newValue
-                case .duration: duration = newValue
-                case .vus: vus = newValue
-                case .thresholds: thresholds = newValue
+                case .rate: rateField = newValue
+                case .duration: durationField = newValue
+                case .vus: vusField = newValue
+                case .thresholds: thresholdsField = newValue
                 }
             }
         }
+
+        /// The field's text; setting it replaces the text, the cursor at its end.
+        package subscript(_ field: Field) -> String {
+            get { self[editor: field].text }
+            set { self[editor: field] = Form.editor(newValue) }
+        }
+
+        package var rate: String { self[.rate] }
+        package var duration: String { self[.duration] }
+        package var vus: String { self[.vus] }
+        package var thresholds: String { self[.thresholds] }
 
         /// The model and thresholds the texts give, or why not.
         package func parsed() throws(LoadArguments.Problem) -> (LoadModel, [LoadThreshold]) {
@@ -75,9 +96,11 @@ package struct LoadViewState: Sendable, Equatable {
                 .filter { !$0.isEmpty }.map(LoadThreshold.parse)
             if !trimmedVUs.isEmpty {
                 guard let users = Int(trimmedVUs), users > 0, users <= 1_000 else {
-                    throw LoadArguments.Problem("Virtual users takes 1 to 1000")
+                    throw LoadArguments.Problem("Virtual users takes 1 to 1000 here (lazer load --vus up to 10000)")
                 }
-                return (.closed(vus: users, duration: length, iterations: nil), limits)
+                let model = LoadModel.closed(vus: users, duration: length, iterations: nil)
+                for limit in limits { try limit.check(for: model) }
+                return (model, limits)
             }
             let perSecond = try LoadArguments.rate(rate.trimmingCharacters(in: .whitespaces))
             let model = LoadModel.open(startRate: perSecond, stages: [.init(duration: length, rate: perSecond)])

@@ -27,7 +27,7 @@ package enum ExplorerView {
             DiffView.render(state, in: DiffLayout.area(frame.area.size), buffer: &frame.buffer)
         }
         if state.load?.isShown == true {
-            LoadView.render(state, in: RunnerLayout.area(frame.area.size), buffer: &frame.buffer)
+            LoadView.render(state, in: RunnerLayout.area(frame.area.size), frame: &frame)
         }
         StatusLineView.render(state, in: layout.statusBar, buffer: &frame.buffer)
         OverlayView.render(state, into: &frame)

@@ -8,10 +8,10 @@ import TUI
 /// thresholds' verdicts. Every text from a collection or a server is drawn through the buffer,
 /// which shows control and bidi characters by their visible form.
 enum LoadView {
-    static func render(_ state: ExplorerState, in area: Rect, buffer: inout Buffer) {
+    static func render(_ state: ExplorerState, in area: Rect, frame: inout Frame) {
         guard let view = state.load, area.width >= 30, area.height >= 8 else { return }
         let theme = state.theme
-        buffer.fill(area, with: .blank(theme.base))
+        frame.buffer.fill(area, with: .blank(theme.base))
         let hints: String
         switch view.phase {
         case .form: hints = " Enter start · Tab next field · Esc close "
@@ -25,39 +25,53 @@ enum LoadView {
         Block(
             title: Line(" Load test · \(view.title) ", style: theme[.title].bold),
             bottomTitle: Line(hints, style: theme[.muted]), borderStyle: theme[.focusedBorder], style: theme.base
-        ).render(in: area, buffer: &buffer)
+        ).render(in: area, buffer: &frame.buffer)
         let inner = area.inset(horizontal: 2, vertical: 1)
-        let lines =
-            view.phase == .form
-            ? formLines(view, theme) : runLines(view, theme, width: inner.width, height: inner.height)
+        if view.phase == .form {
+            renderForm(view, theme, inner: inner, frame: &frame)
+            return
+        }
+        let lines = runLines(view, theme, width: inner.width, height: inner.height)
         for (offset, line) in lines.prefix(inner.height).enumerated() {
-            _ = line.render(x: inner.x, y: inner.y + offset, width: inner.width, buffer: &buffer)
+            _ = line.render(x: inner.x, y: inner.y + offset, width: inner.width, buffer: &frame.buffer)
         }
     }
 
-    private static func formLines(_ view: LoadViewState, _ theme: Theme) -> [Line] {
+    /// The form: each field's label and its value in a box, the focused one an editor with the
+    /// terminal's cursor in it (laid out by `LoadLayout`), then the focused field's hint and why
+    /// the texts do not make a test.
+    private static func renderForm(_ view: LoadViewState, _ theme: Theme, inner: Rect, frame: inout Frame) {
         var lines = [
             Line("Sends the requests as lazer load does: checks counted, no history.", style: theme[.muted]),
             Line(""),
         ]
-        for field in LoadViewState.Form.Field.allCases {
-            let focused = field == view.form.field
-            let label = field.label.padding(toLength: 15, withPad: " ", startingAt: 0)
-            let value = view.form[field] + (focused ? "▏" : "")
-            lines.append(
-                Line([
-                    Span(label, style: focused ? theme[.title].bold : theme[.text]),
-                    Span(
-                        " " + value.padding(toLength: max(value.count, 30), withPad: " ", startingAt: 0) + " ",
-                        style: focused ? theme[.selection] : theme[.text]),
-                ]))
-        }
+        for _ in LoadViewState.Form.Field.allCases { lines.append(Line("")) }
         lines.append(Line(""))
         lines.append(Line("\(view.form.field.label): \(view.form.field.hint)", style: theme[.muted]))
         lines.append(
             Line("Open model: a rate and a duration. Closed: virtual users and a duration.", style: theme[.muted]))
-        if let problem = view.form.problem { lines.append(Line("✗ " + problem, style: theme[.error])) }
-        return lines
+        if let problem = view.form.problem {
+            lines += Paragraph.wrapped(Line("✗ " + problem, style: theme[.error]), width: inner.width)
+        }
+        for (offset, line) in lines.prefix(inner.height).enumerated() {
+            _ = line.render(x: inner.x, y: inner.y + offset, width: inner.width, buffer: &frame.buffer)
+        }
+        for field in LoadViewState.Form.Field.allCases {
+            let box = LoadLayout.box(field, inner: inner)
+            guard box.y < inner.bottom, !box.isEmpty else { continue }
+            let focused = field == view.form.field
+            frame.buffer.write(
+                field.label, x: inner.x, y: box.y, style: focused ? theme[.title].bold : theme[.text],
+                maxX: box.x - 1)
+            if focused {
+                let input = TextInput(style: theme[.selection], selectionStyle: theme[.accent].reverse, focused: true)
+                frame.render(input, in: box, laidOut: view.form[editor: field])
+                frame.cursor = view.form[editor: field].screenCursor
+            } else {
+                frame.buffer.setStyle(theme[.cursorLine], in: box)
+                frame.buffer.write(view.form[field], x: box.x, y: box.y, style: theme[.text], maxX: box.right)
+            }
+        }
     }
 
     private static func runLines(_ view: LoadViewState, _ theme: Theme, width: Int, height: Int) -> [Line] {

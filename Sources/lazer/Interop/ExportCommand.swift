@@ -89,7 +89,7 @@ struct ExportCommand: ParsableCommand {
     func load() throws -> ExportLoad? {
         guard !loadOptions.isEmpty else { return nil }
         let model = loadOptions.hasModel ? try loadOptions.model() : .closed(vus: 1, duration: nil, iterations: 1)
-        let parsed = try loadOptions.parsedThresholds()
+        let parsed = try loadOptions.parsedThresholds(for: model)
         return ExportLoad(model: Self.exported(model), thresholds: parsed.map { Self.exported($0, model: model) })
     }
 

@@ -161,7 +161,7 @@ struct LoadCommand: ParsableCommand {
         if let connections, connections < 1 || connections > 10_000 {
             throw ValidationError("--connections takes 1 to 10000.")
         }
-        let limits = try load.parsedThresholds()
+        let limits = try load.parsedThresholds(for: model)
         let graceTime: Duration
         do throws(LoadArguments.Problem) {
             graceTime = try grace.map(LoadArguments.duration) ?? LoadRunner.defaultGrace

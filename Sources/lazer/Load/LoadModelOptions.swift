@@ -32,10 +32,12 @@ struct LoadModelOptions: ParsableArguments {
     /// Whether a model was given (thresholds alone give none).
     var hasModel: Bool { rate != nil || !stages.isEmpty || duration != nil || vus != nil || iterations != nil }
 
-    /// The thresholds, parsed.
-    func parsedThresholds() throws -> [LoadThreshold] {
+    /// The thresholds, parsed, each one the model can judge.
+    func parsedThresholds(for model: LoadModel) throws -> [LoadThreshold] {
         do throws(LoadArguments.Problem) {
-            return try thresholds.map(LoadThreshold.parse)
+            let parsed = try thresholds.map(LoadThreshold.parse)
+            for threshold in parsed { try threshold.check(for: model) }
+            return parsed
         } catch {
             throw ValidationError(error.description + ".")
         }

@@ -177,7 +177,8 @@ package enum LoadViewReducer: SliceReducer {
         }
     }
 
-    /// Typing in the form; false for keys it leaves to the keymap (Enter).
+    /// Typing in the form (the field's editor: cursor moves, Home/End, selection, word deletes,
+    /// undo); Tab and ↑/↓ move between fields; false for keys it leaves to the keymap (Enter).
     private static func type(_ key: KeyEvent, into form: inout LoadViewState.Form) -> Bool {
         let fields = LoadViewState.Form.Field.allCases
         switch key.key {
@@ -185,12 +186,11 @@ package enum LoadViewReducer: SliceReducer {
             form.field = fields[(form.field.rawValue + 1) % fields.count]
         case .backTab, .up:
             form.field = fields[(form.field.rawValue + fields.count - 1) % fields.count]
-        case .backspace:
-            form[form.field] = String(form[form.field].dropLast())
-        case .character(let character) where key.modifiers.isDisjoint(with: [.ctrl, .alt]):
-            if form[form.field].count < 200 { form[form.field].append(character) }
         default:
-            return false
+            var editor = form[editor: form.field]
+            guard editor.handle(key) else { return false }
+            // A pasted novel is not a rate: the field keeps to 200 characters.
+            if editor.text.count <= 200 { form[editor: form.field] = editor }
         }
         return true
     }
