@@ -90,9 +90,13 @@ struct GraphQLSubscriptionExplorerTests {
         // The failure card says it in the server's words.
         #expect(harness.shows("✖ Refused by the server"))
         #expect(harness.shows(#"the server refused the subscription: Cannot query"#))
-        // The Timeline shows the upgrade as it went: a GET, whatever method the request saves.
-        #expect(harness.shows("GET ws://mock.test/graphql"))
+        // The conversation that came stays under the card's head (the error message in it).
+        #expect(harness.shows("↓ error"), "\(harness.screen)")
         harness.assertScreen(named: "graphql-subscription-error-120x40-dark")
+        // The whole card (`t`): its Timeline shows the upgrade as it went, a GET whatever method
+        // the request saves.
+        harness.press("t")
+        #expect(harness.shows("GET ws://mock.test/graphql"), "\(harness.screen)")
     }
 
     @Test func theServersCompleteEndsItNormally() async throws {

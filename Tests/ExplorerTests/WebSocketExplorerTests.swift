@@ -182,3 +182,59 @@ struct WebSocketMockExplorerTests {
         #expect(harness.shows("101 Switching Protocols"))
     }
 }
+
+/// A connection the server cuts after messages came (1006, no close frame): the error card's
+/// title and explanation sit above the messages that arrived — the card alone hid them for good —
+/// the list still moves, and `t` opens the whole card.
+@MainActor
+struct DroppedStreamExplorerTests {
+    @Test func theMessagesThatCameStayAboveTheCard() async throws {
+        let harness = try ExplorerHarness(
+            collections: [WebSocketExplorerTests.collection], startup: StartupRequest(request: "chat"),
+            webSockets: DroppingConnector())
+        harness.press("F5")
+        for _ in 0..<6_000 where harness.state.exchange?.inFlight != nil || harness.state.exchange?.result == nil {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        harness.advance(by: ExplorerProgram.tickInterval)
+        #expect(harness.state.exchange?.result?.response == nil)
+        #expect(harness.shows("✖ Connection dropped"), "\(harness.screen)")
+        #expect(harness.shows("t the whole card"))
+        #expect(harness.shows(#"↓ text  {"n":1}"#), "\(harness.screen)")
+        #expect(harness.shows(#"↓ text  {"n":2}"#))
+        #expect(harness.shows("3 events · ended by an error"), "\(harness.screen)")
+        // The list is the stream's: moving up selects an earlier message and shows its data.
+        harness.press("g", "3")
+        harness.press("k", "k")
+        #expect(harness.state.response.streamSelected == 0)
+        #expect(harness.shows("─ event 1"), "\(harness.screen)")
+        harness.press("t")
+        #expect(harness.shows("▾ Details"), "\(harness.screen)")
+        #expect(!harness.shows(#"{"n":2}"#))
+    }
+}
+
+/// A server that sends two messages, then cuts the connection without a close frame.
+final class DroppingConnector: WebSocketConnecting, Sendable {
+    func connect(_ request: WebSocketRequest) async throws(TransportError) -> any WebSocketSession {
+        DroppingSession()
+    }
+}
+
+final class DroppingSession: WebSocketSession {
+    let handshake = WebSocketHandshake(status: 101, headers: HTTPHeaders([("Upgrade", "websocket")]), subprotocol: nil)
+    let events: AsyncStream<WebSocketEvent>
+
+    init() {
+        let (events, continuation) = AsyncStream<WebSocketEvent>.makeStream()
+        self.events = events
+        continuation.yield(.received(.text(#"{"n":1}"#)))
+        continuation.yield(.received(.text(#"{"n":2}"#)))
+        continuation.yield(.closed(WebSocketClose(code: 1006, initiator: .connection)))
+        continuation.finish()
+    }
+
+    func send(_ message: WebSocketMessage) {}
+    func close(code: UInt16, reason: String) {}
+}

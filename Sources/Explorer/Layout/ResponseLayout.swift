@@ -40,6 +40,27 @@ enum ResponseLayout {
         }
     }
 
+    /// A stream that ended by an error after events had come (a connection reset, a WebSocket cut
+    /// without a close frame, a subscription dropped): the card's title and explanation above the
+    /// events, which the card alone hid for good; `t` opens the whole card instead.
+    static func failedStreamHead(_ state: ExplorerState, width: Int) -> [Line]? {
+        guard state.response.openedHistory == nil, state.response.tab == .tree, !state.response.detailsOpen,
+            let exchange = state.exchange, exchange.inFlight == nil, let result = exchange.result,
+            case .failure(let card) = result.outcome, let stream = state.shownStream,
+            stream.generation == result.generation, stream.total > 0
+        else { return nil }
+        let theme = state.theme
+        var lines = [
+            Line([
+                Span("✖ " + card.translation.title, style: theme[.error].bold), Span("   "),
+                Span("r", style: theme[.keyHint]), Span(" retry  ", style: theme[.muted]),
+                Span("t", style: theme[.keyHint]), Span(" the whole card", style: theme[.muted]),
+            ])
+        ]
+        lines += Paragraph.wrapped(Line(card.translation.explanation, style: theme[.text]), width: max(1, width))
+        return lines
+    }
+
     /// A 4xx or 5xx status's banner above the content: two lines when it needs them and the pane
     /// has room, else one (ending in …); none in a content of two lines or less.
     static func banner(_ response: ReceivedResponse, in content: Rect) -> (pieces: [Line], rows: Int) {

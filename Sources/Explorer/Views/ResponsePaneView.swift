@@ -51,6 +51,19 @@ enum ResponsePaneView {
             }
             return
         }
+        if let stream = state.shownStream, let head = ResponseLayout.failedStreamHead(state, width: below.width) {
+            // At most a third of the pane: the events are what the user came back for.
+            let shown = head.prefix(max(1, below.height / 3))
+            ResponseContentView.lines(Array(shown), from: 0, in: below, buffer: &frame.buffer)
+            let rest = Rect(
+                x: below.x, y: below.y + shown.count, width: below.width, height: max(0, below.height - shown.count))
+            if let index = state.response.openedStreamEvent {
+                ResponseContentView.renderOpenedEvent(state, index, in: rest, frame: &frame)
+            } else {
+                StreamView.render(state, stream, in: rest, frame: &frame)
+            }
+            return
+        }
         if let lines = ResponseLayout.cardLines(state, width: below.width) {
             // Scrolled like the other views: at 80×24 an error card's details and the timeline
             // sit below the fold.
