@@ -176,6 +176,7 @@ package struct MockRecorder: Sendable {
                 for field in headers
                 where RecordedHeaders.keeps(field.name) && RecordedHeaders.canBeSent(field)
                     && !MockDispatcher.upgradeFields.contains(field.name.lowercased())
+                    && !WebSocketTranscript.isOwnHeader(field.name)
                     && exchange.redactor.redact(field.value) == field.value
                 {
                     rows.append(KeyValueRow(name: field.name, value: field.value))

@@ -41,6 +41,27 @@ struct MockRecorderTests {
         return try #require(document.collection.environment(named: "mock")).routes
     }
 
+    /// The transcript's own headers (how the conversation closed, how its steps went) are not the
+    /// server's: a recorded WebSocket route kept `Lazer-WebSocket-Close`, and `lazer mock` sent it on
+    /// the 101. A header the server did send is kept.
+    @Test("a recorded WebSocket route keeps the server's headers, not the transcript's own")
+    func webSocketRoutesLeaveTheTranscriptsHeadersOut() throws {
+        let fixture = try MockFixture(routes: "[]")
+        var headers = HTTPHeaders()
+        headers["Upgrade"] = "websocket"
+        headers["X-Server"] = "chat-7"
+        headers[WebSocketTranscript.closeHeader] = "1000"
+        headers[WebSocketTranscript.stepsHeader] = "[]"
+        var exchange = RecordedExchange(
+            method: "GET", path: "/chat", outcome: .response(status: 101, headers: headers, body: []),
+            duration: .milliseconds(3), redactor: Redactor(secrets: []), label: "GET /chat")
+        exchange.webSocket = RecordedConversation(
+            entries: [.init(sent: false, message: .text("hello"), offset: .milliseconds(1))], serverClose: nil)
+        try record(fixture, [exchange])
+        let route = try #require(try routes(fixture).first)
+        #expect(route.responses.first?.headers.map(\.name) == ["X-Server"])
+    }
+
     @Test("requests differing only by query or JSON body each get a route; a route without a query stays the fallback")
     func oneRoutePerRequest() throws {
         let fixture = try MockFixture(routes: "[]")

@@ -22,6 +22,11 @@ package enum WebSocketTranscript {
     /// as a JSON array of checks: the Checks tab and `lazer run` show them, history keeps them.
     package static let stepsHeader = "Lazer-WebSocket-Steps"
 
+    /// One of the transcript's own headers: never a server's, so never recorded or replayed as one.
+    package static func isOwnHeader(_ name: String) -> Bool {
+        name.caseInsensitiveCompare(closeHeader) == .orderedSame || name.caseInsensitiveCompare(stepsHeader) == .orderedSame
+    }
+
     package static func facts(
         handshake: WebSocketHandshake, received: [WebSocketMessage], close: WebSocketClose?,
         steps: [ExpectationCheck] = [], duration: Duration

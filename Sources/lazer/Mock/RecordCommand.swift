@@ -331,10 +331,25 @@ struct RecordCommand: ParsableCommand {
             lines += recorder.kept.map { "  " + $0 }
         }
         if !recorder.dropped.isEmpty {
-            lines.append("Not written (secrets and credentials):")
-            lines += recorder.dropped.map { "  " + $0 }
+            // A binary message is no secret: the heading names both kinds of what was left out.
+            lines.append("Not written (secrets, credentials and what a mock cannot replay):")
+            lines += Self.counted(recorder.dropped).map { "  " + $0 }
         }
         return lines.map { TerminalText.line($0) }.joined(separator: "\n")
+    }
+
+    /// The same line repeated in a row once, with how many times (three binary messages of one
+    /// conversation were three identical lines).
+    static func counted(_ lines: [String]) -> [String] {
+        var result: [(line: String, count: Int)] = []
+        for line in lines {
+            if let last = result.last, last.line == line {
+                result[result.count - 1].count += 1
+            } else {
+                result.append((line, 1))
+            }
+        }
+        return result.map { $0.count == 1 ? $0.line : "\($0.line) (\($0.count) times)" }
     }
 }
 
