@@ -24,7 +24,7 @@ package enum WebSocketTranscript {
 
     /// One of the transcript's own headers: never a server's, so never recorded or replayed as one.
     package static func isOwnHeader(_ name: String) -> Bool {
-        name.caseInsensitiveCompare(closeHeader) == .orderedSame || name.caseInsensitiveCompare(stepsHeader) == .orderedSame
+        [closeHeader, stepsHeader].contains { name.caseInsensitiveCompare($0) == .orderedSame }
     }
 
     package static func facts(
