@@ -131,6 +131,19 @@ extension TokenTimelineTests {
         return fixture
     }
 
+    /// The card shows over a past answer opened from history (the explorer opens the last one at
+    /// start): it showed the history entry, and the code was nowhere on screen.
+    @Test func theCardShowsOverAnAnswerOpenedFromHistory() throws {
+        var fixture = try Self.waiting(size: Size(width: 80, height: 24), polls: 0)
+        fixture.driver.state.response.openedHistory = HistoryEntry(
+            date: Date(timeIntervalSince1970: 1_700_000_000), requestID: "a-users", environment: "dev",
+            method: "GET", url: "http://dev.mock/users", status: 200,
+            responseBody: HistoryBody(text: "[1,2,3]", encoding: .utf8, size: 7, truncated: false),
+            durationMilliseconds: 3)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("WDJB-MJHT"), "\(screen)")
+    }
+
     /// Issue 26: a user watching the device card sees the polls accumulate under it, each as
     /// the provider answered it, before the token comes.
     @Test func devicePollsShowUnderTheWaitingCardAsTheyHappen() throws {

@@ -24,18 +24,16 @@ enum ResponsePaneView {
         let parts = ExplorerLayout.responseParts(rect)
         renderStatus(state, in: parts.status, buffer: &frame.buffer)
         let below = ResponseLayout.below(parts)
-        if state.response.openedHistory == nil, let exchange = state.exchange, exchange.inFlight != nil,
-            let authorization = exchange.trace?.deviceCode
-        {
+        // A send waiting for a person shows its card over whatever the pane showed (a past answer
+        // opened from history too): the code or the address is nowhere else.
+        if let exchange = state.exchange, exchange.inFlight != nil, let authorization = exchange.trace?.deviceCode {
             let lines = WaitingCardLines.lines(
                 head: DeviceCodeCard.head(authorization, theme), advice: DeviceCodeCard.advice(authorization, theme),
                 state, width: below.width, height: below.height)
             ResponseContentView.lines(lines, from: 0, in: below, buffer: &frame.buffer)
             return
         }
-        if state.response.openedHistory == nil, let exchange = state.exchange, exchange.inFlight != nil,
-            let prompt = exchange.trace?.authorization
-        {
+        if let exchange = state.exchange, exchange.inFlight != nil, let prompt = exchange.trace?.authorization {
             let lines = WaitingCardLines.lines(
                 head: BrowserAuthorizationCard.lines(prompt, width: below.width, theme), advice: [], state,
                 width: below.width, height: below.height)
