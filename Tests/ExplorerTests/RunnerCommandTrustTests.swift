@@ -2,6 +2,7 @@ import Explorer
 import ExplorerTesting
 import Foundation
 import Replay
+import TUI
 import Testing
 import Workspace
 
@@ -57,6 +58,58 @@ struct RunnerCommandTrustTests {
         harness.press("escape")
         try await harness.waitForTheRun()
         #expect(harness.state.runner?.summary.passed == 0)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+}
+
+/// The trust question shows every command whole — a command cut at 160 characters ran what came
+/// after the cut unseen — and when they do not fit the screen, nothing is trusted: the dialog says
+/// so and Alt+T cancels.
+@MainActor
+struct TrustQuestionShowsAllTests {
+    static func collection(command: String) -> FixtureFile {
+        FixtureFile.text(
+            "cmd.json",
+            """
+            {
+              "formatVersion": 1, "id": "cmd", "name": "Cmd", "defaultEnvironment": "dev",
+              "auth": {"type": "command", "command": "\(command)"},
+              "environments": [{"name": "dev", "kind": "mock", "baseURL": "http://dev.mock",
+                "routes": [{"method": "GET", "path": "/me", "response": {"status": 200, "json": {"ok": true}}}]}],
+              "requests": [{"id": "one", "name": "One", "method": "GET", "url": "/me"}]
+            }
+            """)
+    }
+
+    @Test func aLongCommandIsShownWhole() throws {
+        let padding = String(repeating: " x", count: 100)
+        let harness = try ExplorerHarness(
+            collections: [Self.collection(command: "echo tok\(padding); touch /tmp/lazer-never-\(UUID())")],
+            size: Size(width: 80, height: 24), startup: StartupRequest(request: "one"))
+        harness.press("F5")
+        #expect(harness.shows("Run commands of Cmd?"))
+        #expect(harness.shows("touch /tmp/lazer-never-"), "\(harness.screen)")
+        #expect(harness.shows("Trust and send"))
+    }
+
+    @Test func commandsTooLongForTheScreenAreNotTrusted() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-ran-\(UUID())").path
+        let padding = String(repeating: " x", count: 900)
+        let harness = try ExplorerHarness(
+            collections: [Self.collection(command: "echo tok\(padding); touch \(marker)")],
+            size: Size(width: 80, height: 24), startup: StartupRequest(request: "one"))
+        harness.press("F5")
+        #expect(harness.shows("too long to show whole in a 80×24"), "\(harness.screen)")
+        #expect(!harness.shows("Trust and send"))
+        harness.advance(by: .seconds(1))
+        harness.press("alt+t")
+        #expect(!harness.shows("Run commands of Cmd?"))
+        for _ in 0..<300 where harness.state.exchange?.inFlight != nil {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        #expect(harness.state.exchange?.inFlight == nil)
+        #expect(harness.state.exchange?.result?.response == nil)
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 }

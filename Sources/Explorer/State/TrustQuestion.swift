@@ -106,8 +106,8 @@ extension QuestionText {
             "\(question.fileName) has \(count == 1 ? "a script" : "\(count) scripts") (JavaScript, run in a sandbox; a "
                 + "script can read the responses and variables and send requests):"
         ]
-        for script in question.commands.prefix(5) { lines.append("  " + script) }
-        if count > 5 { lines.append("  … and \(count - 5) more") }
+        // Every one, whole: what is trusted is what was shown (`TrustDialog.fits`).
+        for script in question.commands { lines.append("  " + script) }
         lines.append(
             "Alt+T trust and \(question.isRun ? "run" : "send"): this file's scripts may run from now on (remembered "
                 + "for you, not in the file; a changed script asks again).")
@@ -124,10 +124,8 @@ extension QuestionText {
             "\(question.fileName) gets its auth token by running \(count == 1 ? "this command" : "these \(count) commands") "
                 + "with your permissions:"
         ]
-        for command in question.commands.prefix(5) {
-            lines.append("  $ " + (command.count > 160 ? String(command.prefix(160)) + "…" : command))
-        }
-        if count > 5 { lines.append("  … and \(count - 5) more") }
+        // Every one, whole: a command cut at 160 characters ran what followed the cut unseen.
+        for command in question.commands { lines.append("  $ " + command) }
         lines.append(
             "Alt+T trust and \(question.isRun ? "run" : "send"): \(count == 1 ? "it" : "they") may run for this file from now on "
                 + "(remembered for you, not in the file; a changed command asks again).")

@@ -141,15 +141,7 @@ enum OverlayView {
         case .graphqlOperations(let picker):
             GraphQLOperationPickerView.render(picker, state, into: &frame)
         case .trust(let asked, let selected):
-            frame.render(
-                question(
-                    theme.dialog(
-                        title: "Run \(asked.subject == .scripts ? "scripts" : "commands") of \(asked.collectionName)?",
-                        message: QuestionText.trust(asked),
-                        buttons: [asked.isRun ? "Trust and run (Alt+T)" : "Trust and send (Alt+T)", "Cancel (Alt+C)"],
-                        selectedButton: selected),
-                    screen),
-                in: screen)
+            frame.render(TrustDialog.dialog(asked, selected: selected, theme: theme, screen: screen), in: screen)
         case .clearHistory(let asked, let selected):
             var buttons = ["All: \(asked.allCount) (Alt+A)"]
             var message =

@@ -39,7 +39,10 @@ extension ExplorerReducer {
         case .acceptSnapshot(let proposal, _):
             return snapshotAnswered(proposal, choice: choice, &state)
         case .trust(let question, _):
-            return reduceOverlays(.close, &state) + [.answerTrust(question, trusted: choice == 0)]
+            // Nothing is trusted unseen: when the commands do not fit the screen whole, the dialog
+            // offers only Cancel, and every answer is one.
+            let trusted = choice == 0 && TrustDialog.fits(question, size: state.size)
+            return reduceOverlays(.close, &state) + [.answerTrust(question, trusted: trusted)]
         case .help, .palette, .environments, .environmentEditor, .mockRoutes, .variables, .sendBlocked, .prompt,
             .viewer, .problems, .historyBrowser, .cookies, .sendPrompts, .webSocketComposer, .graphqlSchema,
             .graphqlOperations:
