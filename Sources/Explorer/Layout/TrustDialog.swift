@@ -14,13 +14,13 @@ enum TrustDialog {
             buttons: [action, "Cancel (Alt+C)"], selectedButton: selected)
         dialog.width = min(screen.width, max(dialog.width, min(screen.width - 4, width)))
         guard fits(dialog, screen: screen) else {
+            let count = question.commands.count
+            let noun = question.subject == .scripts ? "script" : "command"
             var refusal = theme.dialog(
                 title: "Run \(what) of \(question.collectionName)?",
-                message: "\(question.fileName) asks to run \(question.commands.count == 1 ? "one" : "\(question.commands.count)") "
-                    + "\(question.subject == .scripts ? "script" : "command")\(question.commands.count == 1 ? "" : "s") "
-                    + "too long to show whole in a \(screen.width)×\(screen.height) terminal, and nothing is "
-                    + "trusted unseen: enlarge the terminal to read \(question.commands.count == 1 ? "it" : "them") here, or read the "
-                    + "file. Esc cancels.",
+                message: "\(question.fileName) asks to run \(count == 1 ? "one \(noun)" : "\(count) \(noun)s") too long "
+                    + "to show whole in a \(screen.width)×\(screen.height) terminal, and nothing is trusted unseen: "
+                    + "enlarge the terminal to read \(count == 1 ? "it" : "them") here, or read the file. Esc cancels.",
                 buttons: ["Cancel (Alt+C)"], selectedButton: 0)
             refusal.width = dialog.width
             return refusal
