@@ -16,9 +16,10 @@ enum TrustDialog {
         guard fits(dialog, screen: screen) else {
             let count = question.commands.count
             let noun = question.subject == .scripts ? "script" : "command"
+            let them = count == 1 ? "one \(noun)" : "\(count) \(noun)s"
             var refusal = theme.dialog(
                 title: "Run \(what) of \(question.collectionName)?",
-                message: "\(question.fileName) asks to run \(count == 1 ? "one \(noun)" : "\(count) \(noun)s") too long "
+                message: "\(question.fileName) asks to run \(them) too long "
                     + "to show whole in a \(screen.width)×\(screen.height) terminal, and nothing is trusted unseen: "
                     + "enlarge the terminal to read \(count == 1 ? "it" : "them") here, or read the file. Esc cancels.",
                 buttons: ["Cancel (Alt+C)"], selectedButton: 0)
