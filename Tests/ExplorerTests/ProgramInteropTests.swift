@@ -51,6 +51,27 @@ struct ProgramInteropTests {
         #expect(names == ["Who am I", "List"])
     }
 
+    /// A credential written as itself in the imported file goes to the secrets file, as with
+    /// `lazer import`: the explorer's Import… wrote it in clear into the collection file.
+    @Test func importingKeepsCredentialsAsSecrets() throws {
+        let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
+        let source = harness.folder.root + "/login.sh"
+        try "curl -u 'ann:Pass-In-Clear-42' -H 'X-Api-Key: Key-In-Clear-7' https://api.test/login\n"
+            .write(toFile: source, atomically: true, encoding: .utf8)
+        harness.press("ctrl+p")
+        harness.type("Import a file")
+        harness.press("enter")
+        harness.type(source)
+        harness.press("enter")
+        #expect(harness.shows("Imported 1 request into"), "\(harness.screen)")
+        let slot = try #require(harness.state.collections.first { !$0.path.hasSuffix("/jsonplaceholder.json") })
+        let written = try String(contentsOfFile: slot.path, encoding: .utf8)
+        #expect(!written.contains("Pass-In-Clear-42") && !written.contains("Key-In-Clear-7"), "\(written)")
+        #expect(written.contains("{{password}}"))
+        let secrets = try String(contentsOfFile: harness.folder.config + "/secrets.json", encoding: .utf8)
+        #expect(secrets.contains("Pass-In-Clear-42") && secrets.contains("Key-In-Clear-7"))
+    }
+
     @Test func importingAURLFetchesItThroughTheLiveDispatcher() throws {
         let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
         try harness.live.register(

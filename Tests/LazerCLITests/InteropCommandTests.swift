@@ -85,6 +85,43 @@ struct InteropCommandTests {
         #expect(try read(work + "/r.json").contains("Bearer {{token}}"))
     }
 
+    /// The OAuth client secret, a password grant's password and an AWS session token are secrets as
+    /// much as the credential: an import kept them in clear in the collection while it moved the rest.
+    @Test("an OAuth client secret and password and an AWS session token become secrets on import")
+    func oauthAndAWSSecretsBecomeSecrets() throws {
+        let work = try folder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_STATE_HOME"] = work + "/state"
+        try write(
+            """
+            {"info": {"name": "Auths", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "auth": {"type": "oauth2", "oauth2": [
+               {"key": "grant_type", "value": "password_credentials"}, {"key": "accessTokenUrl", "value": "http://127.0.0.1:9/token"},
+               {"key": "clientId", "value": "app"}, {"key": "clientSecret", "value": "pm-SECRET-literal-999"},
+               {"key": "username", "value": "ann"}, {"key": "password", "value": "pm-user-PASSWORD-555"}]},
+             "item": [
+               {"name": "aws", "request": {"method": "GET", "url": "http://127.0.0.1:9/aws", "auth": {"type": "awsv4", "awsv4": [
+                 {"key": "accessKey", "value": "AK"}, {"key": "secretKey", "value": "{{awsSecret}}"},
+                 {"key": "sessionToken", "value": "pm-aws-SESSION-333"}, {"key": "region", "value": "eu-west-1"},
+                 {"key": "service", "value": "execute-api"}]}}},
+               {"name": "plain", "request": {"method": "GET", "url": "http://127.0.0.1:9/plain"}}]}
+            """, work + "/pm.json")
+        let result = try LazerBinary.run(
+            ["import", "pm.json", "--into", "c.json"], environment: environment, currentDirectory: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        let collection = try read(work + "/c.json")
+        for secret in ["pm-SECRET-literal-999", "pm-user-PASSWORD-555", "pm-aws-SESSION-333"] {
+            #expect(!collection.contains(secret), "\(secret) in \(collection)")
+        }
+        #expect(collection.contains("{{clientSecret}}") && collection.contains("{{awsSessionToken}}"))
+        #expect(result.stdout.contains("the collection's clientSecret, written as itself"), "\(result.stdout)")
+        let secrets = try read(work + "/config/lazer/secrets.json")
+        #expect(secrets.contains("pm-user-PASSWORD-555") && secrets.contains("pm-aws-SESSION-333"))
+        let valid = try LazerBinary.run(["validate", "c.json"], environment: environment, currentDirectory: work)
+        #expect(!valid.stdout.contains("written in the file") && !valid.stderr.contains("written in the file"))
+    }
+
     @Test("--contract-ref names the OpenAPI file where it is as the contract; validate checks the reference")
     func contractReference() throws {
         let work = try folder()

@@ -11,9 +11,10 @@ import Workspace
 /// ("Collection problems").
 extension ExplorerProgram {
     func importFile(_ path: String, into folder: String) {
+        let secrets = dependencies.workspace.secrets
         guard RemoteImport.isURL(path) else {
             dependencies.work.schedule { [weak self] in
-                self?.deliverImport(Self.importedDocument(path, into: folder))
+                self?.deliverImport(Self.importedDocument(path, into: folder, secrets: secrets))
             }
             return
         }
@@ -22,7 +23,8 @@ extension ExplorerProgram {
             switch result {
             case .success(let source):
                 work.schedule { [weak self] in
-                    self?.deliverImport(Self.importedDocument(source, origin: path, into: folder))
+                    self?.deliverImport(
+                        Self.importedDocument(source, origin: path, into: folder, secrets: secrets))
                 }
             case .failure(let error):
                 let text = (error as? ImportError)?.description ?? "\(path): \(error)"
@@ -69,7 +71,7 @@ extension ExplorerProgram {
         var message: String
     }
 
-    nonisolated static func importedDocument(_ path: String, into folder: String) -> Result<
+    nonisolated static func importedDocument(_ path: String, into folder: String, secrets: SecretStore) -> Result<
         (CollectionDocument, String, updated: Bool), ImportFailure
     > {
         let bytes: [UInt8]
@@ -84,19 +86,22 @@ extension ExplorerProgram {
         let source = ImportSource(
             name: path, bytes: bytes, baseFolder: (path as NSString).deletingLastPathComponent)
         let origin = URL(fileURLWithPath: path).standardizedFileURL.path
-        return importedDocument(source, origin: origin, into: folder)
+        return importedDocument(source, origin: origin, into: folder, secrets: secrets)
     }
 
-    /// `source` imported into `folder`: a new collection file, or the one imported from `origin` updated.
-    nonisolated static func importedDocument(_ source: ImportSource, origin: String, into folder: String) -> Result<
-        (CollectionDocument, String, updated: Bool), ImportFailure
-    > {
-        let imported: ImportResult
+    /// `source` imported into `folder`: a new collection file, or the one imported from `origin`
+    /// updated; a credential written as itself goes to `secrets`, as `lazer import` does (the
+    /// explorer wrote it in clear into the collection file).
+    nonisolated static func importedDocument(
+        _ source: ImportSource, origin: String, into folder: String, secrets: SecretStore
+    ) -> Result<(CollectionDocument, String, updated: Bool), ImportFailure> {
+        var imported: ImportResult
         do {
             imported = try Importer.importSource(source, options: ImportOptions(targetFolder: folder))
         } catch {
             return .failure(ImportFailure(message: error.description))
         }
+        ImportedCredentials.keepAsSecrets(in: &imported, file: source.name)
         var collection = ImportUpdate.recording(imported.collection, from: origin)
         let notCarried = imported.report.items.count
         let carriedNote = notCarried > 0 ? "; \(notCarried) not carried (see Collection problems)" : ""
@@ -116,7 +121,7 @@ extension ExplorerProgram {
                 return .failure(ImportFailure(message: error.description))
             }
             do {
-                try CollectionStore.save(&document)
+                try CollectionStore.save(&document, secrets: secrets)
             } catch {
                 return .failure(ImportFailure(message: error.description))
             }
@@ -142,7 +147,8 @@ extension ExplorerProgram {
                 return .failure(ImportFailure(message: error.description))
             }
             do {
-                document = try CollectionStore.create(collection, at: target)
+                document = CollectionDocument(path: target, collection: collection, fingerprint: .missing)
+                try CollectionStore.save(&document, secrets: secrets)
             } catch {
                 return .failure(ImportFailure(message: error.description))
             }

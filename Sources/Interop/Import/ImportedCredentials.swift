@@ -30,10 +30,19 @@ package enum ImportedCredentials {
             return "{{\(name)}}"
         }
         func secret(_ auth: SavedAuth?, owner: String) -> SavedAuth? {
-            guard var auth, let credential = auth.scheme.credential, DraftSecrets.isWrittenAsItself(credential.text)
-            else { return auth }
-            auth.scheme = auth.scheme.replacingCredential(
-                with: secretReference(to: credential.text, base: credential.secretName, for: "\(owner)'s credential"))
+            guard var auth else { return nil }
+            if let credential = auth.scheme.credential, DraftSecrets.isWrittenAsItself(credential.text) {
+                auth.scheme = auth.scheme.replacingCredential(
+                    with: secretReference(
+                        to: credential.text, base: credential.secretName, for: "\(owner)'s credential"))
+            }
+            // An OAuth client secret or password, an AWS session token: secrets as much as the credential.
+            for (index, other) in auth.scheme.otherCredentials.enumerated()
+            where !other.text.isEmpty && DraftSecrets.isWrittenAsItself(other.text) {
+                auth.scheme = auth.scheme.replacingOtherCredential(
+                    at: index,
+                    with: secretReference(to: other.text, base: other.secretName, for: "\(owner)'s \(other.secretName)"))
+            }
             return auth
         }
         // A credential header (`Authorization`, `Cookie`, `X-API-Key`…) written as itself too.

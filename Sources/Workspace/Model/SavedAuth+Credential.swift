@@ -32,4 +32,28 @@ extension SavedAuth.Scheme {
         case .oauth2, .none, .inherit, .command, .negotiate: return self
         }
     }
+
+    /// The scheme's secrets beyond `credential`, each with the name a secret variable holding it is
+    /// given: an OAuth client secret and a password grant's password, an AWS session token (an
+    /// import kept them in clear while it moved the credential).
+    package var otherCredentials: [(text: String, secretName: String)] {
+        switch self {
+        case .oauth2(let oauth): [(oauth.clientSecret, "clientSecret"), (oauth.password, "password")]
+        case .awsSigV4(let aws): [(aws.sessionToken, "awsSessionToken")]
+        default: []
+        }
+    }
+
+    /// The scheme with its `otherCredentials[index]` set to `text`.
+    package func replacingOtherCredential(at index: Int, with text: String) -> SavedAuth.Scheme {
+        switch self {
+        case .oauth2(var oauth):
+            if index == 0 { oauth.clientSecret = text } else { oauth.password = text }
+            return .oauth2(oauth)
+        case .awsSigV4(var aws):
+            aws.sessionToken = text
+            return .awsSigV4(aws)
+        default: return self
+        }
+    }
 }
