@@ -41,7 +41,8 @@ package enum ImportedCredentials {
             where !other.text.isEmpty && DraftSecrets.isWrittenAsItself(other.text) {
                 auth.scheme = auth.scheme.replacingOtherCredential(
                     at: index,
-                    with: secretReference(to: other.text, base: other.secretName, for: "\(owner)'s \(other.secretName)"))
+                    with: secretReference(to: other.text, base: other.secretName, for: "\(owner)'s \(other.secretName)")
+                )
             }
             return auth
         }
