@@ -85,6 +85,31 @@ struct InteropCommandTests {
         #expect(try read(work + "/r.json").contains("Bearer {{token}}"))
     }
 
+    /// Merged into a collection that has a `password` secret already, an imported credential takes
+    /// a name of its own: it took the same one, its value was dropped with the duplicate, and the
+    /// merged request sent the other request's password.
+    @Test("a credential merged into a collection gets a secret of its own")
+    func mergedCredentialsKeepTheirOwnSecret() throws {
+        let work = try folder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_STATE_HOME"] = work + "/state"
+        for (name, user) in [("a", "alice:ALICEPASS"), ("b", "bob:BOBPASS")] {
+            try write("curl -u \(user) http://127.0.0.1:9/\(name)\n", work + "/\(name).sh")
+        }
+        let first = try LazerBinary.run(
+            ["import", "a.sh", "--into", "m.json"], environment: environment, currentDirectory: work)
+        #expect(first.status == 0, "\(first.stderr)")
+        let merged = try LazerBinary.run(
+            ["import", "b.sh", "--into", "m.json", "--merge"], environment: environment, currentDirectory: work)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("kept as the secret {{password2}}"), "\(merged.stdout)")
+        let collection = try read(work + "/m.json")
+        #expect(collection.contains("{{password}}") && collection.contains("{{password2}}"), "\(collection)")
+        let secrets = try read(work + "/config/lazer/secrets.json")
+        #expect(secrets.contains("ALICEPASS") && secrets.contains("BOBPASS"), "\(secrets)")
+    }
+
     /// The OAuth client secret, a password grant's password and an AWS session token are secrets as
     /// much as the credential: an import kept them in clear in the collection while it moved the rest.
     @Test("an OAuth client secret and password and an AWS session token become secrets on import")

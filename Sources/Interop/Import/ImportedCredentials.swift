@@ -8,12 +8,18 @@ import Workspace
 /// does with a credential typed into the Auth tab. The same value is one variable. For a
 /// collection written to a file (`lazer import … --into FILE`), whose secrets have a place to go.
 package enum ImportedCredentials {
-    package static func keepAsSecrets(in result: inout ImportResult, file: String) {
-        keepAsSecrets(&result.collection, report: &result.report, file: file)
+    /// - Parameter taken: names already used where the collection goes (a collection it is merged
+    ///   into keeps its own variables, so a secret named like one of them lost its value and the
+    ///   request sent the other's).
+    package static func keepAsSecrets(in result: inout ImportResult, file: String, taken: Set<String> = []) {
+        keepAsSecrets(&result.collection, report: &result.report, file: file, taken: taken)
     }
 
-    static func keepAsSecrets(_ collection: inout RequestCollection, report: inout ImportReport, file: String) {
-        var taken = Set(collection.variables.map(\.name) + collection.environments.flatMap { $0.variables.map(\.name) })
+    static func keepAsSecrets(
+        _ collection: inout RequestCollection, report: inout ImportReport, file: String, taken used: Set<String> = []
+    ) {
+        var taken = used.union(
+            collection.variables.map(\.name) + collection.environments.flatMap { $0.variables.map(\.name) })
         var added: [Variable] = []
         var named: [String: String] = [:]
         // The secret holding `value` (one per value), named from `base`; reported for `what`.

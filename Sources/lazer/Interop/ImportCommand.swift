@@ -116,7 +116,14 @@ struct ImportCommand: ParsableCommand {
         }
         // Written to a file: a credential written as itself becomes a secret (its value goes to
         // the secrets file); on stdout there is nowhere else for it to go.
-        ImportedCredentials.keepAsSecrets(in: &result, file: sources.count == 1 ? sources[0].name : path)
+        // Merged into a collection: its variables keep their names and values, so a secret takes a
+        // name none of them has.
+        var taken: Set<String> = []
+        if merge, let existing = CollectionStore.load(path: path).document?.collection {
+            taken = Set(existing.variables.map(\.name) + existing.environments.flatMap { $0.variables.map(\.name) })
+        }
+        ImportedCredentials.keepAsSecrets(
+            in: &result, file: sources.count == 1 ? sources[0].name : path, taken: taken)
         try write(result, to: path, origin: origin)
     }
 
