@@ -110,6 +110,33 @@ struct InteropCommandTests {
         #expect(secrets.contains("ALICEPASS") && secrets.contains("BOBPASS"), "\(secrets)")
     }
 
+    /// A secret whose value is also a variable's name (`password`, Postman Echo's own) is masked in
+    /// text but not inside `{{…}}` references: the Postman and k6 exports wrote `{{••••••}}`, a
+    /// variable that does not exist.
+    @Test("exports mask a secret's value but leave {{references}} as they are")
+    func exportsLeaveReferencesAlone() throws {
+        let work = try folder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_STATE_HOME"] = work + "/state"
+        try write("curl -u alice:password -H 'X-Note: password reset' http://127.0.0.1:9/login\n", work + "/pw.sh")
+        let imported = try LazerBinary.run(
+            ["import", "pw.sh", "--into", "pw.json"], environment: environment, currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for format in ["postman", "k6"] {
+            let exported = try LazerBinary.run(
+                ["export", "pw.json", "--format", format], environment: environment, currentDirectory: work)
+            #expect(exported.status == 0, "\(exported.stderr)")
+            #expect(
+                !exported.stdout.contains("{{••••••}}") && !exported.stdout.contains("{{\\u2022"), "\(exported.stdout)")
+        }
+        let postman = try LazerBinary.run(
+            ["export", "pw.json", "--format", "postman"], environment: environment, currentDirectory: work)
+        #expect(
+            postman.stdout.contains(#""value" : "{{password}}""#)
+                || postman.stdout.contains(#""value": "{{password}}""#), "\(postman.stdout)")
+    }
+
     /// The OAuth client secret, a password grant's password and an AWS session token are secrets as
     /// much as the credential: an import kept them in clear in the collection while it moved the rest.
     @Test("an OAuth client secret and password and an AWS session token become secrets on import")

@@ -119,7 +119,7 @@ struct ScriptRequest {
         _ saved: SavedRequest, place: String, resolved: ResolvedRequest, redactor: Redactor, format: String,
         report: inout ExportReport
     ) {
-        let split = { (text: String) in ScriptPiece.split(text) { redactor.redact($0) } }
+        let split = { (text: String) in ScriptPiece.split(text) { redactor.redactOutsideReferences($0) } }
         self.place = place
         self.saved = saved
         method = resolved.method.rawValue

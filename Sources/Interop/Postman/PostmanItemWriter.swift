@@ -39,7 +39,7 @@ struct PostmanItemWriter {
         return result
     }
 
-    private func text(_ value: String) -> StoredJSON { .string(redactor.redact(value)) }
+    private func text(_ value: String) -> StoredJSON { .string(redactor.redactOutsideReferences(value)) }
 
     /// Postman `event`s: a `prerequest` and a `test` script, each as its lines (Postman's `exec`).
     static func events(preRequest: String?, test: [String]) -> [StoredJSON] {
