@@ -113,3 +113,28 @@ struct TrustQuestionShowsAllTests {
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 }
+
+/// Esc on a send waiting for its auth command stops the command and its children at once: it ran
+/// on to its timeout (up to a day) and a second send started a second one beside it.
+@MainActor
+struct CommandAuthCancelTests {
+    @Test func cancellingTheSendStopsTheCommand() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-late-\(UUID())").path
+        let harness = try ExplorerHarness(
+            collections: [TrustQuestionShowsAllTests.collection(command: "sleep 1.5; touch \(marker); echo tok")],
+            startup: StartupRequest(request: "one"))
+        harness.press("F5")
+        harness.advance(by: .seconds(1))
+        harness.press("alt+t")
+        for _ in 0..<300 where !harness.shows("running the auth command") {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        #expect(harness.shows("running the auth command"), "\(harness.screen)")
+        harness.press("escape")
+        #expect(harness.state.exchange?.inFlight == nil)
+        try? await Task.sleep(for: .seconds(2.5))
+        #expect(!FileManager.default.fileExists(atPath: marker), "the command ran on after the send was cancelled")
+        try? FileManager.default.removeItem(atPath: marker)
+    }
+}

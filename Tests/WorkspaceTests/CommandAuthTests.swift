@@ -100,7 +100,7 @@ import Workspace
         let tokens = CommandTokens(
             trustStore: CommandTrustStore(directories: UserDirectories(config: "/nonexistent", state: "/nonexistent")),
             now: { clock.now },
-            runner: { _, _, _ in .success("t\(runs.next())") })
+            runner: { _, _, _, _ in .success("t\(runs.next())") })
         let command = CommandAuth(command: "x", cacheSeconds: 60)
         #expect(tokens.cachedToken(for: command, folder: "/f") == nil)
         #expect(tokens.fetchNow(command, folder: "/f") == .success("t1"))
@@ -128,7 +128,7 @@ import Workspace
         func process() -> CommandTokens {
             CommandTokens(
                 trustStore: trust, store: store, wallClock: { wall.now },
-                runner: { _, _, _ in .success("t\(runs.next())") })
+                runner: { _, _, _, _ in .success("t\(runs.next())") })
         }
         let command = CommandAuth(command: "x", cacheSeconds: 60)
         let first = process()
@@ -174,6 +174,29 @@ import Workspace
         let result = CommandTokenRunner.run("sleep 30; touch late", timeout: 0.3, folder: folder.path)
         #expect(result == .failure(.timedOut(seconds: 0.3)))
         #expect(CommandTokenError.timedOut(seconds: 0.3).description.contains("within 0.3 s"))
+    }
+
+    /// A stop (the send cancelled, Lazer quitting) kills the command and its children at once: it
+    /// ran on until its timeout, past the process that started it.
+    @Test func aStoppedCommandEndsAtOnceWithItsChildren() async throws {
+        let folder = try TemporaryFolder()
+        let stop = CommandStop()
+        let started = ContinuousClock.now
+        let running = Task.detached {
+            CommandTokenRunner.run("sleep 30; touch late", timeout: 60, folder: folder.path, stop: stop)
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        stop.stop()
+        #expect(await running.value == .failure(.stopped))
+        #expect(ContinuousClock.now - started < .seconds(20))
+        // Stopped before it started: it never runs.
+        let early = CommandStop()
+        early.stop()
+        #expect(
+            CommandTokenRunner.run("touch early", timeout: 10, folder: folder.path, stop: early) == .failure(.stopped))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/early"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/late"))
     }
 
     @Test func aCommandAuthLoadsWithItsDefaultsAndBadHeadersAreErrors() throws {

@@ -19,9 +19,11 @@ extension ExplorerProgram {
         let tokens = dependencies.workspace.commandTokens
         let folder = prepared.commandFolder
         dispatch(.preparing(job.key, generation: job.generation, .authCommand))
+        let stop = CommandStop()
+        commandStops[job.key] = (job.generation, stop)
         // A thread of its own: the command may take seconds, and the work queue parses responses.
         DispatchQueue.global().async { [weak self] in
-            let result = tokens.fetchNow(command, folder: folder)
+            let result = tokens.fetchNow(command, folder: folder, stop: stop)
             self?.commandFinished(job, result)
         }
         return true
@@ -34,6 +36,7 @@ extension ExplorerProgram {
     }
 
     private func resumeAfterCommand(_ job: SendJob, _ result: Result<String, CommandTokenError>) {
+        if commandStops[job.key]?.generation == job.generation { commandStops[job.key] = nil }
         // Cancelled or sent again meanwhile: this send is over.
         guard state.exchanges[job.key]?.inFlight == job.generation else { return }
         dispatch(.preparing(job.key, generation: job.generation, nil))

@@ -19,6 +19,11 @@ extension ExplorerProgram {
                 inFlight[key] = nil
                 entry.future.cancel()
             }
+            // An auth command the send waits for ends with it (it ran on to its timeout).
+            if let entry = commandStops[key], entry.generation == generation {
+                commandStops[key] = nil
+                entry.stop.stop()
+            }
         case .stopStream(let key, let generation):
             if let entry = responseStreams[key], entry.generation == generation { entry.stream.stop() }
         case .parseBodyPreview(let key, let generation, let upTo):
@@ -177,6 +182,9 @@ extension ExplorerProgram {
                 answerCommandTrust(question.waiting, trusted: trusted)
             }
         case .quit:
+            // No auth command outlives the explorer.
+            for entry in commandStops.values { entry.stop.stop() }
+            commandStops = [:]
             flushDrafts(now: true)
             host.quit()
         case .oauthToken(let job): changeToken(job)

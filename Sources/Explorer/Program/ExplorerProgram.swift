@@ -24,6 +24,8 @@ package final class ExplorerProgram {
     private var tickDeadline: Duration?
     /// The sends in flight, by request, with their generation.
     var inFlight: [RequestKey: (generation: Int, future: ResponseFuture<ProcessedExchange>)] = [:]
+    /// The auth command each send waits for (what cancelling the send, or quitting, stops).
+    var commandStops: [RequestKey: (generation: Int, stop: CommandStop)] = [:]
     /// The response stream of each send in flight (what `stopStream` stops).
     var responseStreams: [RequestKey: (generation: Int, stream: ResponseStream)] = [:]
     /// The start of each request's last send's body, kept as it arrives (a partial tree; issue 31).

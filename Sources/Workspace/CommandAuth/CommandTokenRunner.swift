@@ -11,8 +11,9 @@ package enum CommandTokenRunner {
     /// More than any token; a command that prints more is not printing a token.
     static let outputLimit = 64 * 1024
 
+    /// - Parameter stop: stops the command before its timeout (a cancelled send, Lazer quitting).
     package static func run(
-        _ command: String, timeout: Double, folder: String? = nil
+        _ command: String, timeout: Double, folder: String? = nil, stop: CommandStop? = nil
     ) -> Result<String, CommandTokenError> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -25,11 +26,13 @@ package enum CommandTokenRunner {
         process.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
+        if stop?.isStopped == true { return .failure(.stopped) }
         do {
             try process.run()
         } catch {
             return .failure(.couldNotStart(reason: "\(error.localizedDescription)"))
         }
+        if let stop, !stop.started(process.processIdentifier) { return .failure(.stopped) }
         // Both pipes are read while the command runs: one that fills a pipe would wait forever.
         let readers = DispatchGroup()
         let outputBytes = Collected()
@@ -44,11 +47,10 @@ package enum CommandTokenRunner {
         let deadline = DispatchTime.now() + .milliseconds(Int(min(timeout, 86_400) * 1000))
         // A program the command left running with the pipes open also counts as still running.
         guard exited.wait(timeout: deadline) == .success, readers.wait(timeout: deadline) == .success else {
-            let group = process.processIdentifier
-            kill(-group, SIGKILL)
-            kill(group, SIGKILL)
+            CommandStop.kill(process.processIdentifier)
             return .failure(.timedOut(seconds: timeout))
         }
+        if stop?.isStopped == true { return .failure(.stopped) }
         let status = process.terminationStatus
         let stderrLine = errorBytes.firstLine
         if process.terminationReason == .uncaughtSignal {
@@ -101,6 +103,8 @@ package enum CommandTokenError: Error, Sendable, Equatable, CustomStringConverti
     case severalLines
     /// The collection is not trusted to run commands.
     case notTrusted
+    /// Stopped before it finished: the send was cancelled, or Lazer quit.
+    case stopped
 
     package var description: String {
         func quoting(_ stderr: String?) -> String { stderr.map { ": \($0)" } ?? " (nothing on standard error)" }
@@ -115,6 +119,7 @@ package enum CommandTokenError: Error, Sendable, Equatable, CustomStringConverti
         case .outputTooLong(let limit): return "the auth command printed more than \(limit / 1024) KB: not a token"
         case .severalLines: return "the auth command printed several lines: a token is one line"
         case .notTrusted: return "the collection is not trusted to run its auth commands"
+        case .stopped: return "the auth command was stopped before it finished"
         }
     }
 }

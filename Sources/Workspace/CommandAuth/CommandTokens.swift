@@ -31,14 +31,14 @@ package final class CommandTokens: Sendable {
     private let now: @Sendable () -> ContinuousClock.Instant
     private let wallClock: @Sendable () -> Date
     /// Runs a command (the real shell; a stand-in in tests).
-    private let runner: @Sendable (String, Double, String?) -> Result<String, CommandTokenError>
+    private let runner: @Sendable (String, Double, String?, CommandStop?) -> Result<String, CommandTokenError>
 
     package init(
         trustStore: CommandTrustStore, store: CommandTokenStore? = nil,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         wallClock: @escaping @Sendable () -> Date = { Date() },
-        runner: @escaping @Sendable (String, Double, String?) -> Result<String, CommandTokenError> = {
-            CommandTokenRunner.run($0, timeout: $1, folder: $2)
+        runner: @escaping @Sendable (String, Double, String?, CommandStop?) -> Result<String, CommandTokenError> = {
+            CommandTokenRunner.run($0, timeout: $1, folder: $2, stop: $3)
         }
     ) {
         self.trustStore = trustStore
@@ -105,9 +105,12 @@ package final class CommandTokens: Sendable {
         }
     }
 
-    /// Runs `command` (blocking this thread) and keeps its token for `cacheSeconds`.
-    package func fetchNow(_ command: CommandAuth, folder: String) -> Result<String, CommandTokenError> {
-        let result = runner(command.command, command.timeoutSeconds, folder.isEmpty ? nil : folder)
+    /// Runs `command` (blocking this thread) and keeps its token for `cacheSeconds`; `stop` ends
+    /// it early.
+    package func fetchNow(
+        _ command: CommandAuth, folder: String, stop: CommandStop? = nil
+    ) -> Result<String, CommandTokenError> {
+        let result = runner(command.command, command.timeoutSeconds, folder.isEmpty ? nil : folder, stop)
         if case .success(let token) = result {
             let seconds = min(command.cacheSeconds, 86_400 * 365)
             let expires = now() + .milliseconds(Int64(seconds * 1000))
@@ -131,9 +134,17 @@ package final class CommandTokens: Sendable {
     }
 
     /// `fetchNow` on a thread of its own: the caller's (the network thread, a task) never waits on a program.
+    /// Cancelling the task stops the command.
     package func fetch(_ command: CommandAuth, folder: String) async -> Result<String, CommandTokenError> {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.fetchNow(command, folder: folder)) }
+        let stop = CommandStop()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: self.fetchNow(command, folder: folder, stop: stop))
+                }
+            }
+        } onCancel: {
+            stop.stop()
         }
     }
 
