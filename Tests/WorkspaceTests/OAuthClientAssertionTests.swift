@@ -153,6 +153,34 @@ import Workspace
         #expect((error.translationTemplate.hint ?? "").contains("clientAuthentication"))
     }
 
+    /// A discovery document naming another issuer is refused before anything is sent to the
+    /// endpoints it lists (the client secret went to them).
+    @Test func aDiscoveryDocumentOfAnotherIssuerIsRefused() async throws {
+        let settings = Self.settings {
+            $0.issuer = "http://other.test/"
+            $0.clientAuthentication = .basic
+            $0.clientSecret = "s3cret"
+        }
+        let provider = Provider()
+        let result = await OAuthTokenBroker(store: nil).token(for: settings, dispatcher: provider).fetchResult()
+        guard case .failure(let error as OAuthError) = result else {
+            Issue.record("not an OAuthError: \(result)")
+            return
+        }
+        #expect(error.step == .discovery)
+        #expect(
+            error.description.contains("names the issuer http://id.test, not http://other.test/"),
+            "\(error.description)")
+        #expect(provider.forms.withLock { $0 }.isEmpty && provider.authorizations.withLock { $0 }.isEmpty)
+        // The issuer it names, a trailing slash aside, is accepted.
+        let same = Self.settings {
+            $0.issuer = "http://id.test/"
+            $0.clientAuthentication = .basic
+            $0.clientSecret = "s3cret"
+        }
+        _ = try await OAuthTokenBroker(store: nil).token(for: same, dispatcher: Provider()).fetchResult().get()
+    }
+
     @Test func aRefusalOfAListedMethodPointsAtTheKey() async throws {
         let settings = Self.settings { $0.privateKeyFile = Self.vectors + "/rsa-test-key.pem" }
         let result = await OAuthTokenBroker(store: nil).token(for: settings, dispatcher: Provider(refuse: true))

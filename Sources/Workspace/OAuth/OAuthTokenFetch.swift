@@ -233,6 +233,14 @@ struct OAuthTokenFetch: Sendable {
             guard (200..<300).contains(status), let found = OAuthDiscovery(bytes) else {
                 throw Self.failure(.discovery, status: status, bytes: bytes)
             }
+            guard found.isFor(settings.issuer) else {
+                let named = found.issuer.map { "names the issuer \($0)" } ?? "names no issuer"
+                throw OAuthError(
+                    .discovery,
+                    .settings(
+                        "the discovery document at \(address) \(named), not \(settings.issuer): it is refused, "
+                            + "as OpenID Connect requires (its endpoints could be someone else's)"))
+            }
             metadata = found
             remember(settings.issuer, found)
         }
