@@ -133,8 +133,17 @@ final class RedirectRequestHandler: ChannelInboundHandler, RemovableChannelHandl
                 for item in components?.queryItems ?? [] where items[item.name] == nil {
                     items[item.name] = item.value ?? ""
                 }
-                answer = page(items)
-                query = items
+                // Only the provider's answer ends the wait: opening the redirect address itself
+                // (the card shows it) ended the flow as "wrong state".
+                if ["code", "state", "error"].contains(where: { items[$0] != nil }) {
+                    answer = page(items)
+                    query = items
+                } else {
+                    answer = OAuthRedirectPage(
+                        status: 400, title: "Not the provider's answer",
+                        text: "This is where the provider sends your browser back after you authorize Lazer. "
+                            + "Open the authorization address Lazer shows instead: Lazer is still waiting.")
+                }
             }
             var headers = NIOHTTP1.HTTPHeaders()
             headers.add(name: "Content-Type", value: "text/html; charset=utf-8")

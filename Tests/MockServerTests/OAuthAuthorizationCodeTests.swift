@@ -99,6 +99,34 @@ struct OAuthAuthorizationCodeTests {
         #expect(again.status == 0)
     }
 
+    /// Opening the redirect address itself (the card shows it) is not the provider's answer: the
+    /// page says so and the flow goes on waiting — it ended as "wrong state".
+    @Test("a bare visit to the redirect address does not end the flow")
+    func aBareVisitKeepsWaiting() async throws {
+        final class CuriousBrowser: OAuthPerson {
+            let bare = Mutex<(status: Int, page: String)?>(nil)
+            func showDeviceCode(_ authorization: OAuthDeviceAuthorization) {}
+            func showAuthorization(_ prompt: OAuthBrowserPrompt) {
+                Thread.detachNewThread { [self] in
+                    let first = (try? OAuthTestServer.follow(prompt.redirectURI)) ?? (0, "")
+                    bare.withLock { $0 = first }
+                    _ = try? OAuthTestServer.follow(prompt.authorizationURL)
+                }
+            }
+        }
+        let server = try OAuthTestServer()
+        defer { server.stop() }
+        let browser = CuriousBrowser()
+        let broker = OAuthTokenBroker(store: nil, redirects: LoopbackRedirects())
+        let dispatcher = CurlDispatcher(configuration: .init(scheduler: ImmediateScheduler()))
+        defer { dispatcher.shutdown() }
+        let outcome = try await broker.token(for: Self.settings(server), dispatcher: dispatcher, person: browser)
+            .fetchResult().get()
+        #expect(outcome.source == .fetched)
+        let bare = try #require(browser.bare.withLock { $0 })
+        #expect(bare.status == 400 && bare.page.contains("Lazer is still waiting"), "\(bare)")
+    }
+
     @Test("a refusal (access_denied) is an error page and an error naming the browser step")
     func accessDenied() async throws {
         let server = try OAuthTestServer()
