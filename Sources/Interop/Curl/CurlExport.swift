@@ -33,6 +33,19 @@ package enum CurlExport {
                     "# the \(jwt.algorithm.rawValue) JWT of \(comment(jwt.header)) is signed at each send: left out")
                 warnings.add("a JWT signed at each send", at: place, kept: "left out")
             }
+            // Signed or fetched at each send: the command goes without (it was said nowhere).
+            if let oauth = resolution.resolved.oauth {
+                lines.append(
+                    "# the oauth2 token (\(oauth.grant.rawValue)) is fetched at each send: left out "
+                        + "(add -H 'Authorization: Bearer <token>')")
+                warnings.add("an OAuth 2.0 token fetched at each send", at: place, kept: "left out")
+            }
+            if let signing = resolution.resolved.awsSigning {
+                lines.append(
+                    "# the AWS SigV4 signature (\(comment(signing.region))/\(comment(signing.service))) "
+                        + "is made at each send: left out")
+                warnings.add("an AWS SigV4 signature made at each send", at: place, kept: "left out")
+            }
             for name in resolution.resolved.emptySecrets {
                 let variable = CurlSecretWords.shellVariable(for: name)
                 lines.append("# no value: the secret {{\(comment(name))}} is empty (set it, or $\(variable))")

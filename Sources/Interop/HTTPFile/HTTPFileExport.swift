@@ -291,6 +291,18 @@ package enum HTTPFileExport {
         var report = ExportReport()
         for location in input.selection {
             let request = location.request
+            let place = (location.folderPath + [request.name]).joined(separator: "/")
+            // The auth the file cannot hold, written as a comment in it: said on stderr too.
+            switch input.document.collection.withAuthInForce(request).auth.scheme {
+            case .awsSigV4: report.add("aws-sigv4 auth (signed at each send)", at: place, kept: "sent unsigned")
+            case .oauth2:
+                report.add("oauth2 auth (a token fetched at each send)", at: place, kept: "sent without a token")
+            case .command: report.add("command auth (a token a command prints)", at: place, kept: "left out")
+            case .jwt: report.add("jwt auth (signed at each send)", at: place, kept: "left out")
+            case .ntlm, .negotiate:
+                report.add("NTLM or Negotiate auth (answered by the transport)", at: place, kept: "left out")
+            default: break
+            }
             var texts = [request.name] + request.headers.flatMap { [$0.name, $0.value] }
             switch request.body.content {
             case .text(let text, _), .jsonText(let text): texts.append(text)
@@ -304,13 +316,11 @@ package enum HTTPFileExport {
             case .none, .json, .file: break
             }
             for loss in request.websocket.map(webSocketLosses) ?? [] {
-                report.add(
-                    "WebSocket steps", at: (location.folderPath + [request.name]).joined(separator: "/"), kept: loss)
+                report.add("WebSocket steps", at: place, kept: loss)
             }
             if texts.contains(where: { !TerminalText.isSafe($0, keepingLines: true) }) {
                 report.add(
-                    "control or invisible characters (a .http file has no escapes)",
-                    at: (location.folderPath + [request.name]).joined(separator: "/"),
+                    "control or invisible characters (a .http file has no escapes)", at: place,
                     kept: "written by their visible forms, such as ␛ and <U+202E>")
             }
         }
