@@ -19,12 +19,13 @@ struct WebSocketSendCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
         // The echo may answer "hello" before the second message goes out: each direction keeps its own order.
-        #expect(lines.filter { $0.hasPrefix("↑") } == ["↑ hello", #"↑ {"n":1}"#])
+        // The close is this client's (at --max-messages): it went out, ↑.
         #expect(
-            lines.filter { $0.hasPrefix("↓") } == [
-                "↓ hello", #"↓ {"n":1}"#, "↓ close this client closed the connection (1000)",
+            lines.filter { $0.hasPrefix("↑") } == [
+                "↑ hello", #"↑ {"n":1}"#, "↑ close this client closed the connection (1000)",
             ])
-        #expect(lines.last == "↓ close this client closed the connection (1000)")
+        #expect(lines.filter { $0.hasPrefix("↓") } == ["↓ hello", #"↓ {"n":1}"#])
+        #expect(lines.last == "↑ close this client closed the connection (1000)")
         #expect(result.stderr.contains("Connected: 101 Switching Protocols"))
         #expect(result.stderr.contains("2 messages received, 2 sent"))
     }
@@ -39,8 +40,9 @@ struct WebSocketSendCommandTests {
         let checked = try LazerBinary.run(["send", flood, "--until", "$.n == 41", "--stream-json"])
         #expect(checked.status == 0, "\(checked.stderr)")
         let received = checked.stdout.split(separator: "\n").filter { $0.contains(#""direction":"received""#) }
-        #expect(received.count == 43, "\(received.suffix(3))")  // 42 messages and the close
-        #expect(received.dropLast().last?.contains(#"\"n\": 41"#) == true, "\(received.suffix(2))")
+        // 42 messages; the close that --until made is this client's, sent.
+        #expect(received.count == 42, "\(received.suffix(3))")
+        #expect(received.last?.contains(#"\"n\": 41"#) == true, "\(received.suffix(2))")
         // The echo never says "never": 1 s of --timeout, then exit 3 saying why.
         let never = try LazerBinary.run([
             "send", try url("/ws/echo"), "--message", "hi", "--until", "text ~ ^never", "--timeout", "1",
@@ -73,7 +75,9 @@ struct WebSocketSendCommandTests {
         let objects = try lines.map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(objects.map { $0["direction"] as? String } == ["sent", "received", "received"])
+        // --max-messages closed it: the close is this client's, sent (it read "received").
+        #expect(objects.map { $0["direction"] as? String } == ["sent", "received", "sent"])
+        #expect(result.stderr.contains("1 message received, 1 sent"), "\(result.stderr)")
         #expect(objects.map { $0["kind"] as? String } == ["text", "text", "close"])
         #expect((objects[1]["data"] as? String)?.contains(#"["X-Room", "7"]"#) == true)
     }

@@ -157,11 +157,13 @@ struct SendWebSocket {
             FileBytes.writeError(TerminalText.line("lazer send: \(printer.failure ?? "")") + "\n")
             throw ExitCode(3)
         case .success(let close)?:
-            var summary = "Closed: \(close.description), \(printer.received) messages received, \(printer.sent) sent"
+            func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+            var summary =
+                "Closed: \(close.description), \(counted(printer.received, "message")) received, \(printer.sent) sent"
             if subscription != nil {
                 summary =
                     (printer.completed ? "Completed by the server" : "Closed: \(close.description)")
-                    + ", \(printer.received) responses received"
+                    + ", \(counted(printer.received, "response")) received"
             }
             if interrupt.interrupted { summary = "Interrupted: " + summary }
             if until.met { summary += "; --until held" }
@@ -331,7 +333,8 @@ final class WebSocketLinePrinter: Sendable {
             return ("sent", kind, data)
         case .ping(let payload): return ("received", "ping", hex(payload))
         case .pong(let payload): return ("received", "pong", hex(payload))
-        case .closed(let close): return ("received", "close", close.description)
+        // This client's own close went out: "sent" (a jq filter on "received" counted it as the server's).
+        case .closed(let close): return (close.initiator == .client ? "sent" : "received", "close", close.description)
         case .control(let control):
             return (control.direction == .sent ? "sent" : "received", control.type, control.payload ?? "")
         }
