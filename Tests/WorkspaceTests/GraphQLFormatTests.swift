@@ -114,6 +114,12 @@ import Workspace
         let problems = resolver.resolve(broken).problems.map(\.description)
         #expect(problems.count == 1)
         #expect(problems.first?.hasPrefix("body.variables: the variables: not JSON: ") == true)
+        // One line, as the Body tab says it (the excerpt and caret lines were flattened into it),
+        // under a title that speaks of JSON, not of variables to fill in.
+        let problem = try #require(resolver.resolve(broken).problems.first)
+        #expect(!problem.description.contains("\n"), "\(problem.description)")
+        #expect(problem.description.contains("line 1, column"), "\(problem.description)")
+        #expect(problem.translationTemplate.title == "The GraphQL variables are not a JSON object")
     }
 
     /// A subscription's `connection_init` payload: an object kept as written, filled when sent

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import JSONTree
 
 /// Turns a `SavedRequest` into a `ResolvedRequest` for one environment: placeholders filled,
 /// `:name` path parameters substituted, auth turned into headers or query items, file paths made
@@ -351,7 +352,9 @@ package struct RequestResolver: Sendable {
             } catch {
                 problems.append(
                     VariableProblem(
-                        kind: .malformed("the variables", reason: "not JSON: \(error)"),
+                        // The one-line message: the description's excerpt and caret lines were
+                        // flattened into the dialog's one line.
+                        kind: .malformed("the variables", reason: "not JSON: \(error.message)"),
                         location: "body.variables"))
             }
         }

@@ -49,6 +49,11 @@ extension VariableProblem: TranslatableError {
                 explanation:
                     "{location} uses {variable}, which is asked when the request is sent, and no answer was given.",
                 hint: "Send it from the explorer to be asked, or pass --var '{name}=VALUE'.")
+        case .malformed where location == "body.variables":
+            TranslationTemplate(
+                title: "The GraphQL variables are not a JSON object",
+                explanation: "{text}: {reason}.",
+                hint: "Fix them in the request's Body tab (Alt+V goes to the variables), then send again.")
         case .malformed:
             TranslationTemplate(
                 title: "Something in {location} cannot be filled in",
