@@ -100,7 +100,7 @@ extension RequestExecution {
             var close = WebSocketClose(code: 1006, initiator: .connection)
             // The conversation as `lazer record` keeps it (only when something records).
             var records: [WebSocketRecord] = []
-            var failure: String?
+            var failure: WebSocketControlMessage?
             for await event in session.events {
                 var shown = WebSocketExchange.streamEvent(event, index: index, textName: textName)
                 shown.offset = ContinuousClock.now - clockStart
@@ -124,7 +124,7 @@ extension RequestExecution {
                 case .closed(let closed):
                     close = closed
                     player?.ended(closed)
-                case .control(let control): failure = failure ?? control.failure
+                case .control(let control) where failure == nil && control.failure != nil: failure = control
                 default: break
                 }
             }
@@ -142,9 +142,7 @@ extension RequestExecution {
         guard close.endsNormally(serverCloseExpected: item.request.checksServerClose), failed == nil else {
             result.status = .error
             result.failure = failure(
-                TransportError(
-                    failed == nil ? .receiveFailure : .refused, message: failed ?? close.description, url: url,
-                    webSocketClose: failed == nil ? close : nil),
+                TransportError.webSocketEnd(close: close, failure: failed, url: url),
                 request: request,
                 redactor: preparation.redactor)
             return Outcome(result: result, captured: [:])

@@ -152,9 +152,28 @@ import Testing
                     .init(
                         .received, type: "data",
                         failure:
-                            #"the server sent a message of type "data", which graphql-transport-ws does not allow."#
-                    ))))
+                            #"the server sent a message of type "data", which graphql-transport-ws does not allow."#,
+                        violationClose: WebSocketClose(
+                            code: 4400, reason: "Invalid message received", initiator: .client)))))
         #expect(peer.closeCode == 4400)
+        // The server broke the subprotocol: its bug, not a refusal of the operation or the credentials.
+        let violation = try #require(
+            all.compactMap { event -> WebSocketControlMessage? in
+                if case .control(let control) = event, control.failure != nil { return control }
+                return nil
+            }.first)
+        let error = TransportError.webSocketEnd(
+            close: WebSocketClose(code: 1000, initiator: .client), failure: violation, url: URL(string: "ws://x.test/g")
+        )
+        let words = ErrorTranslator.standard.translate(error)
+        #expect(words.title == "The server broke the subprotocol", "\(words)")
+        #expect(!words.hint.contains("credentials") || words.hint.contains("not the operation's"))
+        // A subscription's `error` stays a refusal.
+        let refusal = TransportError.webSocketEnd(
+            close: WebSocketClose(code: 1000, initiator: .client),
+            failure: WebSocketControlMessage(.received, type: "error", failure: "the server refused the subscription"),
+            url: URL(string: "ws://x.test/g"))
+        #expect(ErrorTranslator.standard.translate(refusal).title == "Refused by the server")
     }
 
     @Test func messagesKeepTheirPayloadAsWritten() throws {

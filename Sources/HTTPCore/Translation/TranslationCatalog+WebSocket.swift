@@ -12,7 +12,8 @@ extension TranslationCatalog {
         case 1008?: return "webSocket.policy"
         case 1011?: return "webSocket.serverError"
         case 1012?, 1013?, 1014?: return "webSocket.tryLater"
-        case let code? where code >= 4000: return "webSocket.application"
+        // Ours: Lazer closed because the server broke the subprotocol (graphql-transport-ws's 4400).
+        case let code? where code >= 4000: return ours ? "webSocket.subprotocolViolation" : "webSocket.application"
         default: return "webSocket.closed"
         }
     }
@@ -32,6 +33,7 @@ extension TranslationCatalog {
         "webSocket.serverError": TranslationTemplate(title: "Server error", explanation: "{host} closed the connection with 1011: it met an error it could not handle ({closeReason}).", hint: "The problem is on the server; retry later or look at its logs."),
         "webSocket.tryLater": TranslationTemplate(title: "The server asks to come back later", explanation: "{host} closed the connection with {closeCode} (restarting, overloaded or a bad gateway): {closeReason}.", hint: "Reconnect after a pause."),
         "webSocket.application": TranslationTemplate(title: "Closed by the application", explanation: "{host} closed the connection with its own code {closeCode}: {closeReason}.", hint: "Codes 4000–4999 belong to the server's application or subprotocol; its documentation says what this one means."),
+        "webSocket.subprotocolViolation": TranslationTemplate(title: "The server broke the subprotocol", explanation: "{host}: {detail} Lazer closed the connection with {closeCode}.", hint: "This is the server's bug, not the operation's or the credentials': report it with the technical detail."),
         "webSocket.closed": TranslationTemplate(title: "WebSocket closed abnormally", explanation: "{host} closed the connection with {closeCode}: {closeReason}.", hint: "The technical detail has the close as it happened."),
     ]
 }

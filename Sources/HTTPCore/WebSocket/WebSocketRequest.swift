@@ -171,11 +171,35 @@ public struct WebSocketControlMessage: Sendable, Equatable {
     /// Why the conversation failed, when this message ends it in failure (a subscription's
     /// `error`, a message the subprotocol has no place for); the connection then closes normally.
     public var failure: String?
+    /// The close this client made because the server broke the subprotocol (4400, a message it has
+    /// no place for): the failure is then the server's protocol error, not a refusal of ours.
+    public var violationClose: WebSocketClose?
 
-    public init(_ direction: Direction, type: String, payload: String? = nil, failure: String? = nil) {
+    public init(
+        _ direction: Direction, type: String, payload: String? = nil, failure: String? = nil,
+        violationClose: WebSocketClose? = nil
+    ) {
         self.direction = direction
         self.type = type
         self.payload = payload
         self.failure = failure
+        self.violationClose = violationClose
+    }
+}
+
+extension TransportError {
+    /// How a WebSocket conversation that did not end normally failed: the subprotocol's failure
+    /// (the server refused the operation — a subscription's `error` —, or broke the subprotocol,
+    /// which Lazer closed with `violationClose`), else the close itself.
+    public static func webSocketEnd(close: WebSocketClose, failure: WebSocketControlMessage?, url: URL?)
+        -> TransportError
+    {
+        guard let failure, let message = failure.failure else {
+            return TransportError(.receiveFailure, message: close.description, url: url, webSocketClose: close)
+        }
+        guard let violation = failure.violationClose else {
+            return TransportError(.refused, message: message, url: url)
+        }
+        return TransportError(.receiveFailure, message: message, url: url, webSocketClose: violation)
     }
 }

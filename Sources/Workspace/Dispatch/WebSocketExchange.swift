@@ -61,7 +61,7 @@ package enum WebSocketExchange {
                     var receivedBytes: Int64 = 0
                     var counts = ExchangeEvent.MessageCounts()
                     var lastProgress: Duration?
-                    var failure: String?
+                    var failure: WebSocketControlMessage?
                     // Secrets masked on the rows (a message filled with one; the steps add theirs).
                     var masking = redactor
                     var stepSecrets = 0
@@ -104,7 +104,8 @@ package enum WebSocketExchange {
                             events.received(
                                 bytes: receivedBytes, opened: opened, messages: counts, last: &lastProgress, final: true
                             )
-                        case .control(let control): failure = failure ?? control.failure
+                        case .control(let control):
+                            if failure == nil, control.failure != nil { failure = control }
                         }
                         // The steps decided by this event (or by a timer, whose close is this event).
                         for check in stepRows.rows(adding: steps?.takeNewChecks() ?? [], after: event) {
@@ -125,9 +126,7 @@ package enum WebSocketExchange {
                 link?.detach()
                 // A subprotocol's failure (a subscription's `error`) ends it with a normal close.
                 guard close.endsNormally(serverCloseExpected: serverCloseExpected), failure == nil else {
-                    let error = TransportError(
-                        failure == nil ? .receiveFailure : .refused, message: failure ?? close.description,
-                        url: request.url, webSocketClose: failure == nil ? close : nil)
+                    let error = TransportError.webSocketEnd(close: close, failure: failure, url: request.url)
                     events.failed(error, connected: true)
                     future.fail(with: error)
                     return

@@ -226,8 +226,12 @@ final class GraphQLSubscriptionSession: WebSocketSession {
         failure.withLock(ownedBy: self) {
             $0 = $0 ?? TransportError(.receiveFailure, message: reason, url: url)
         }
-        continuation.yield(.control(WebSocketControlMessage(.received, type: type, payload: payload, failure: reason)))
-        inner.close(code: 4400, reason: "Invalid message received")
+        let close = WebSocketClose(code: 4400, reason: "Invalid message received", initiator: .client)
+        continuation.yield(
+            .control(
+                WebSocketControlMessage(
+                    .received, type: type, payload: payload, failure: reason, violationClose: close)))
+        inner.close(code: 4400, reason: close.reason)
     }
 
     /// "the server refused the subscription: Cannot query field \"x\"…" from an `error`'s payload
