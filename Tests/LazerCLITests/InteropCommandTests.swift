@@ -110,6 +110,65 @@ struct InteropCommandTests {
         #expect(secrets.contains("ALICEPASS") && secrets.contains("BOBPASS"), "\(secrets)")
     }
 
+    /// Four things an import–export round trip said wrong: a .json export beside collections (read
+    /// back as a broken one, now said), a `{{$name}}` Lazer does not know "computed once" by k6, a merge that
+    /// counted an environment it did not add, and `baseUrl` written twice (the second `{{baseUrl}}`,
+    /// a loop once imported again).
+    @Test("exports and merges say what they did, and write what reads back")
+    func roundTripMends() throws {
+        let work = try folder()
+        try FileManager.default.createDirectory(atPath: work + "/Collections", withIntermediateDirectories: true)
+        try write(
+            #"{"formatVersion": 1, "id": "x", "name": "X", "requests": [{"id": "r", "name": "R", "method": "GET", "url": "http://127.0.0.1:9/x", "headers": [{"name": "X-T", "value": "{{$aadToken}}"}]}]}"#,
+            work + "/Collections/x.json")
+        let beside = try LazerBinary.run(
+            ["export", "Collections/x.json", "--format", "postman", "-o", "Collections/x-postman.json"],
+            currentDirectory: work)
+        #expect(beside.status == 0, "\(beside.stderr)")
+        #expect(beside.stderr.contains("read it as a (broken) collection"), "\(beside.stderr)")
+        // Named as Postman's, it is no collection to a folder of them: no warning, and the folder
+        // stays valid.
+        try FileManager.default.removeItem(atPath: work + "/Collections/x-postman.json")
+        let named = try LazerBinary.run(
+            ["export", "Collections/x.json", "--format", "postman", "-o", "Collections/x.postman_collection.json"],
+            currentDirectory: work)
+        #expect(named.status == 0 && !named.stderr.contains("warning"), "\(named.stderr)")
+        let valid = try LazerBinary.run(["validate", "Collections"], currentDirectory: work)
+        #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+        let k6 = try LazerBinary.run(["export", "Collections/x.json", "--format", "k6"], currentDirectory: work)
+        #expect(k6.stderr.contains("is not a dynamic value"), "\(k6.stderr)")
+        #expect(!k6.stderr.contains("computed once at export"), "\(k6.stderr)")
+
+        try write(
+            """
+            {"info": {"name": "B", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "item": [{"name": "r", "request": {"method": "GET", "url": "{{baseUrl}}/r"}}]}
+            """, work + "/b.postman_collection.json")
+        try write(
+            #"{"name": "prod", "values": [{"key": "baseUrl", "value": "http://127.0.0.1:9", "enabled": true}]}"#,
+            work + "/prod.postman_environment.json")
+        let imported = try LazerBinary.run(
+            ["import", "b.postman_collection.json", "--env-from", "prod.postman_environment.json", "--into", "b.json"],
+            currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let postman = try LazerBinary.run(["export", "b.json", "--format", "postman"], currentDirectory: work)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(postman.stdout.utf8)) as? [String: Any])
+        let keys = (object["variable"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+        #expect(keys.filter { $0 == "baseUrl" }.count == 1, "\(keys)")
+
+        let merged = try LazerBinary.run(
+            [
+                "import", "b.postman_collection.json", "--env-from", "prod.postman_environment.json", "--into",
+                "b.json",
+                "--merge",
+            ],
+            currentDirectory: work)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(!merged.stdout.contains("environment,") && !merged.stdout.contains("1 environment"), "\(merged.stdout)")
+        #expect(
+            merged.stdout.contains(#"The environment "prod" was there already: kept as it was"#), "\(merged.stdout)")
+    }
+
     /// The curl and .http exports cannot carry a token fetched or a signature made at each send:
     /// they say so in the file and on stderr (the curl export dropped both without a word).
     @Test("curl and .http exports say what oauth2 and aws-sigv4 auth they leave out")

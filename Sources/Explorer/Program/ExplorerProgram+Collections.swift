@@ -26,7 +26,7 @@ extension ExplorerProgram {
                 if isFolder.boolValue {
                     folders.append(path)
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                    files += names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+                    files += names.filter(WorkspaceFolder.isCollectionFileName).sorted().map {
                         (path as NSString).appendingPathComponent($0)
                     }
                 } else {
@@ -128,7 +128,7 @@ extension ExplorerProgram {
         // Read on the work queue; the reducer keeps the collection as it is when the file's
         // fingerprint has not changed (our own save), so nothing is read on the main thread.
         let name = (path as NSString).lastPathComponent
-        if state.collections.contains(where: { $0.path == path }) || (name.hasSuffix(".json") && !name.hasPrefix(".")) {
+        if state.collections.contains(where: { $0.path == path }) || WorkspaceFolder.isCollectionFileName(name) {
             reload(path)
         }
     }

@@ -99,7 +99,10 @@ struct ScriptRequest {
                 guard inner.first == "$" else { continue }
                 let name = String(inner.dropFirst().prefix { $0.isLetter || $0 == "." })
                 let steady = ["processEnv", "dotenv", "prompt", "select"]
-                if !name.isEmpty, !steady.contains(name), !name.hasPrefix("env."), !names.contains(name) {
+                // Only the values Lazer computes: another name is sent as written (said once, by
+                // the resolution's problem), not "computed once".
+                let known = DynamicValues.names.contains(name) || DynamicValues.aliases[name] != nil
+                if known, !steady.contains(name), !name.hasPrefix("env."), !names.contains(name) {
                     names.append(name)
                 }
             }

@@ -52,7 +52,11 @@ package enum PostmanExport {
                 files.append(ExportOutput.File(name: name, bytes: PostmanEnvironmentWriter.file(environment, input)))
             }
         } else if let environment = exported.first {
-            variables.append(variable(input, baseURLVariable(environment)))
+            // As in an environment file: `baseUrl` unless the environment has a variable of that name
+            // (one imported from Postman, its base URL `{{baseUrl}}`: written twice, the second a loop).
+            if !environment.baseURL.isEmpty, !environment.variables.contains(where: { $0.name == "baseUrl" }) {
+                variables.append(variable(input, baseURLVariable(environment)))
+            }
             variables += environment.variables.map { variable(input, $0) }
         }
         var members = [StoredJSON.Member("info", .object(info)), StoredJSON.Member("item", .array(items))]

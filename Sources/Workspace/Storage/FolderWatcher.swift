@@ -57,7 +57,7 @@ package final class FolderWatcher {
                 let nameStart = offset + headerSize
                 let nameBytes = buffer[nameStart..<min(nameStart + length, count)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
-                if name.hasSuffix(".json"), !name.hasPrefix("."), !names.contains(name) { names.append(name) }
+                if WorkspaceFolder.isCollectionFileName(name), !names.contains(name) { names.append(name) }
                 offset = nameStart + length
             }
         }

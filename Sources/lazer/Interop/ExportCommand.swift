@@ -189,6 +189,16 @@ struct ExportCommand: ParsableCommand {
         where FileManager.default.fileExists(atPath: path) && !force {
             fail("\(path) exists: --force replaces it")
         }
+        if let output, output != "-", Self.isAmongCollections(output) {
+            // Every *.json beside a collection is read as one when the folder is opened: said, not
+            // refused (exporting beside the collection is what most do).
+            FileBytes.writeError(
+                TerminalText.line(
+                    "lazer export: warning: \(output) is a .json file beside collections: `lazer` and `lazer validate` "
+                        + "on this folder read it as a (broken) collection; a folder of its own (postman/…) avoids that"
+                )
+                    + "\n")
+        }
         if let environments, !result.files.isEmpty {
             try? FileManager.default.createDirectory(atPath: environments, withIntermediateDirectories: true)
         }
@@ -227,6 +237,18 @@ struct ExportCommand: ParsableCommand {
             try AtomicFile.write(bytes, to: path)
         } catch {
             fail(error.description)
+        }
+    }
+
+    /// `path` is a file a folder of collections reads as one (`WorkspaceFolder.isCollectionFileName`)
+    /// in a folder that holds a Lazer collection.
+    static func isAmongCollections(_ path: String) -> Bool {
+        guard WorkspaceFolder.isCollectionFileName((path as NSString).lastPathComponent) else { return false }
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return names.contains { name in
+            WorkspaceFolder.isCollectionFileName(name)
+                && CollectionStore.load(path: (folder as NSString).appendingPathComponent(name)).document != nil
         }
     }
 

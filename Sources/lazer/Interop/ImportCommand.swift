@@ -156,6 +156,8 @@ struct ImportCommand: ParsableCommand {
         let exists = FileManager.default.fileExists(atPath: path)
         var document: CollectionDocument
         var update: ImportUpdate.Summary?
+        // Merged: the imported environments the target has already (it keeps its own).
+        var keptEnvironments: [String] = []
         let existingEntry = exists && !force && !merge ? CollectionStore.load(path: path) : nil
         if let origin, var existing = existingEntry?.document,
             ImportUpdate.target(for: collection, from: origin, among: [existing.collection]) != nil
@@ -174,6 +176,8 @@ struct ImportCommand: ParsableCommand {
                         + "\nlazer import: \(TerminalText.line(path)) has errors; not merged\n")
                 throw ExitCode(1)
             }
+            let had = Set(existing.collection.environments.map(\.name))
+            keptEnvironments = collection.environments.map(\.name).filter { had.contains($0) }
             collection = ImportMerge.merge(collection, into: existing.collection, asFolder: false)
             existing.collection = collection
             document = existing
@@ -219,7 +223,8 @@ struct ImportCommand: ParsableCommand {
             text += Self.summary(result, collection: collection, path: nil, merged: false)
                 .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
         } else {
-            text = Self.summary(result, collection: collection, path: path, merged: exists && merge)
+            text = Self.summary(
+                result, collection: collection, path: path, merged: exists && merge, keptEnvironments: keptEnvironments)
         }
         text.withUTF8 { output.write($0) }
         try output.checkSucceeded(command: "lazer import")
@@ -247,17 +252,24 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// `Imported 12 requests in 3 folders, 2 environments into Collections/x.json`, then the report.
-    static func summary(_ result: ImportResult, collection: RequestCollection, path: String?, merged: Bool) -> String {
+    static func summary(
+        _ result: ImportResult, collection: RequestCollection, path: String?, merged: Bool,
+        keptEnvironments: [String] = []
+    ) -> String {
         let imported = result.collection
         let requests = imported.requestCount
         var parts = ["\(requests) request\(requests == 1 ? "" : "s")"]
         let folders = Self.folderCount(imported.folders)
         if folders > 0 { parts.append("\(folders) folder\(folders == 1 ? "" : "s")") }
-        let environments = imported.environments.count
+        // Only the environments added: a merge keeps the target's own of the same name.
+        let environments = imported.environments.count - keptEnvironments.count
         if environments > 0 { parts.append("\(environments) environment\(environments == 1 ? "" : "s")") }
         var text = "Imported " + parts.joined(separator: ", ")
         if let path { text += (merged ? " into " : " as ") + path }
         text = TerminalText.line(text) + "\n"
+        for name in keptEnvironments {
+            text += TerminalText.line("The environment \"\(name)\" was there already: kept as it was") + "\n"
+        }
         if result.report.isEmpty { return text }
         text += "Not carried (\(result.report.items.count)):\n"
         for item in result.report.items { text += "  " + TerminalText.line(item.description) + "\n" }

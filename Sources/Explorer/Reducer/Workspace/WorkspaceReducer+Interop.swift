@@ -144,7 +144,7 @@ extension WorkspaceReducer {
             }
             // Every *.json directly in the collections folder is read as a Lazer collection: a
             // Postman file written there came back as a broken collection at the next start.
-            if (path as NSString).pathExtension.lowercased() == "json",
+            if WorkspaceFolder.isCollectionFileName((path as NSString).lastPathComponent),
                 Self.isNewFileInCollectionsFolder(path, state)
             {
                 return fail(
