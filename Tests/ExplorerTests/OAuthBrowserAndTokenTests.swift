@@ -67,6 +67,30 @@ struct OAuthBrowserAndTokenTests {
         #expect(fixture.driver.render().contains("Lazer opened this address in your browser"))
     }
 
+    /// The Auth tab counts a token's seconds down by itself — the screen wakes each second while
+    /// it shows one that has not expired — from the state's time of day, not a clock the view
+    /// read (it stood still until a key was pressed).
+    @Test func theTokenCountdownMovesWithTheStatesTime() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "plain"))
+        fixture.driver.press("g", "1")
+        fixture.driver.press("k")
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        fixture.driver.state.date = start
+        let token = OAuthToken(
+            accessToken: "opaque", refreshToken: nil, expiresAt: start.addingTimeInterval(5), scope: "read",
+            obtainedAt: start)
+        fixture.driver.reduce(.oauthToken(Self.key, OAuthTokenState(token)))
+        fixture.driver.press("alt+4")
+        #expect(fixture.driver.render().contains("(in 5 s)"))
+        #expect(fixture.driver.state.nextWake != nil)
+        fixture.driver.state.date = start.addingTimeInterval(2)
+        #expect(fixture.driver.render().contains("(in 3 s)"))
+        fixture.driver.state.date = start.addingTimeInterval(7)
+        #expect(fixture.driver.render().contains("expired at"))
+        // Expired: nothing left to count, the screen sleeps.
+        #expect(fixture.driver.state.nextWake == nil)
+    }
+
     @Test func selectingAnOAuthRequestReadsItsCachedTokenForTheAuthTab() throws {
         var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "plain"))
         // Selecting the oauth2 request asks for its cached token (an effect, no request sent).

@@ -1,3 +1,4 @@
+package import Foundation
 package import Futures
 package import StateStore
 package import Workspace
@@ -28,6 +29,8 @@ package struct ExplorerDependencies: Sendable {
     package var stageClock: @Sendable () -> Duration
     /// What is read back of a stream's body that no check or capture reads
     /// (`ResponseProcessing.streamBodyLimit`; tests pass a few bytes).
+    /// The time of day the screen shows (the Auth tab's token countdown): a test's is fixed.
+    package var wallClock: @Sendable () -> Date = { Date() }
     package var streamBodyLimit = ResponseProcessing.streamBodyLimit
     /// From what size a collection file is first shown by its first folders and requests while
     /// the rest is read, and how many of each (`CollectionLoader.FirstLook`; tests pass a few bytes).

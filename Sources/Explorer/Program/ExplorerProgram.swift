@@ -99,6 +99,7 @@ package final class ExplorerProgram {
     /// Reduces one action and runs its effects; the frame follows on the main scheduler.
     package func dispatch(_ action: ExplorerAction) {
         state.now = clock.now()
+        state.date = dependencies.wallClock()
         let effects = ExplorerReducer.reduce(&state, action)
         for effect in effects { run(effect) }
         if action.mayChangeEnvironment { loadCapturesIfEnvironmentChanged() }

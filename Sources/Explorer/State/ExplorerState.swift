@@ -1,3 +1,4 @@
+package import Foundation
 package import TUI
 package import Workspace
 
@@ -10,6 +11,9 @@ package struct ExplorerState: Sendable, Equatable {
     package var screen: ScreenState
     /// Monotonic time since the program started, set by the program before each action.
     package var now: Duration = .zero
+    /// The time of day at the last action (what the Auth tab's token countdown counts from): the
+    /// program sets it with `now`, so the view reads no clock.
+    package var date = Date(timeIntervalSince1970: 0)
     package var keys: KeyResolver
     /// The dialogs' slice (`OverlayReducer`): the dialog open, the questions waiting.
     package var overlays = OverlayState()
@@ -220,7 +224,15 @@ package struct ExplorerState: Sendable, Equatable {
     /// spinner and clock), else when a toast or the undo offer expires; nil when nothing will.
     package var nextWake: Duration? {
         if inFlightCount > 0 || runner?.isRunning == true { return now + Self.inFlightRefresh }
-        return [toast?.expires, undo?.expires].compactMap { $0 }.min()
+        return [toast?.expires, undo?.expires, tokenCountdownWake].compactMap { $0 }.min()
+    }
+
+    /// The Auth tab counting a token's seconds down: the next second (it stood still until a key
+    /// was pressed), until the token has expired.
+    private var tokenCountdownWake: Duration? {
+        guard editor.tab == .auth, let expires = exchange?.token?.expiresAt, expires.timeIntervalSince(date) > -1
+        else { return nil }
+        return now + .seconds(1)
     }
 
     /// Whether the focused part takes typed text (so `q`, `?` and `:` type instead of acting).

@@ -64,7 +64,7 @@ enum FormView {
                     key, x: area.x + FormLayout.labelWidth, y: top - 1, style: theme[.muted], maxX: area.right)
                 top += 1
             }
-            let lines = TokenStateLines.lines(state.exchange?.token, now: Date(), theme)
+            let lines = TokenStateLines.lines(state.exchange?.token, now: state.date, theme)
             for (index, spans) in lines.enumerated() where top + index < area.bottom - 1 {
                 var x = area.x
                 for span in spans {
