@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerTesting
 import Foundation
+import HTTPCore
 import TUI
 import Testing
 import Workspace
@@ -196,5 +197,34 @@ extension OAuthBrowserAndTokenTests {
             screen.contains("oauth2 client_credentials svc")
                 && screen.contains("client key          private_key_jwt PS256 keys/svc.pem kid 2026-12"),
             "\(screen)")
+    }
+}
+
+/// A token fetch that fails says where: the provider's step and URL, not the API's base URL,
+/// which was never asked (the card's "Where:" named it, and the token URL appeared nowhere).
+@MainActor
+struct OAuthFailureOriginTests {
+    @Test func theCardNamesTheTokenURL() async throws {
+        let file = FixtureFile.text(
+            "cc.json",
+            """
+            {"formatVersion": 1, "id": "cc", "name": "CC", "defaultEnvironment": "prod",
+             "auth": {"type": "oauth2", "grant": "client_credentials", "tokenUrl": "http://id.test/oauth/token",
+                      "clientId": "c", "clientSecret": "s"},
+             "requests": [{"id": "me", "name": "Me", "method": "GET", "url": "/api/me"}],
+             "environments": [{"name": "prod", "kind": "live", "baseURL": "http://api.test"}]}
+            """)
+        let harness = try ExplorerHarness(collections: [file], startup: StartupRequest(request: "me"))
+        try harness.live.register(.post, "/oauth/token", responses: .failing(.connectionRefused))
+        harness.press("F5")
+        for _ in 0..<300 where harness.state.exchange?.result == nil {
+            try? await Task.sleep(for: .milliseconds(10))
+            harness.settle()
+        }
+        let card: FailureCard? =
+            if case .failure(let card)? = harness.state.exchange?.result?.outcome { card } else { nil }
+        let origin = try #require(card?.origin, "\(harness.screen)")
+        #expect(origin.contains("http://id.test/oauth/token"), "\(origin)")
+        #expect(!origin.contains("api.test"), "\(origin)")
     }
 }

@@ -296,7 +296,7 @@ extension ExplorerProgram {
                         explanation: redactor.redact(translation.explanation),
                         hint: redactor.redact(translation.hint),
                         technicalDetail: redactor.redact(translation.technicalDetail)),
-                    origin: origin, elapsed: ContinuousClock.now - clockStart,
+                    origin: Self.origin(of: error) ?? origin, elapsed: ContinuousClock.now - clockStart,
                     failedStage: (error as? TransportError)?.failureSummary.map(Self.sentence))
                 self?.deliver(.exchangeFinished(key, result(.failure(card))))
             }
@@ -328,6 +328,16 @@ extension ExplorerProgram {
 
     /// Where the request's address came from, for the error card: the environment's base URL for
     /// a relative request, else the request's own URL.
+    /// Where a token fetch failed: the provider's step and its URL (the card named the API's base
+    /// URL, which was never asked).
+    nonisolated static func origin(of error: any Error) -> String? {
+        guard let failure = error as? OAuthError else { return nil }
+        guard let last = failure.steps.last(where: { $0.step == failure.step }) ?? failure.steps.last else {
+            return "the oauth2 auth's \(failure.step.rawValue) (the API was not asked)"
+        }
+        return "the oauth2 \(failure.step.rawValue): \(last.method) \(last.url) (the API was not asked)"
+    }
+
     nonisolated static func origin(of preparation: SendPreparation) -> String? {
         guard let environment = preparation.environment else { return nil }
         switch preparation.resolved.target {
