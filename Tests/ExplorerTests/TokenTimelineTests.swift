@@ -131,6 +131,26 @@ extension TokenTimelineTests {
         return fixture
     }
 
+    /// The card says the interval in force (each `slow_down` adds 5 s) and the time the code has
+    /// left, counting down: it kept the first interval and rounded 8 s up to "1 min".
+    @Test func theCardSaysTheIntervalInForceAndTheTimeLeft() throws {
+        var fixture = try Self.waiting(size: Size(width: 120, height: 40), polls: 0)
+        let users = TestCollections.key("a-users")
+        let generation = try #require(fixture.driver.state.exchanges[users]?.inFlight)
+        #expect(fixture.driver.render().contains("Lazer asks every 5 s; the code expires in 2 min."))
+        for second in [5, 15] {
+            fixture.driver.reduce(
+                .oauthStep(
+                    users, generation: generation,
+                    OAuthStepRecord(
+                        step: .devicePolling, method: "POST", url: "http://127.0.0.1:8080/p/main/token", status: 400,
+                        start: .seconds(second), duration: .milliseconds(5), error: "slow_down")))
+        }
+        fixture.driver.state.now += .seconds(112)
+        let screen = fixture.driver.render()
+        #expect(screen.contains("Lazer asks every 15 s; the code expires in 8 s."), "\(screen)")
+    }
+
     /// The card shows over a past answer opened from history (the explorer opens the last one at
     /// start): it showed the history entry, and the code was nowhere on screen.
     @Test func theCardShowsOverAnAnswerOpenedFromHistory() throws {

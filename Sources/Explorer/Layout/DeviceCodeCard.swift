@@ -23,16 +23,26 @@ enum DeviceCodeCard {
         return lines
     }
 
-    /// What to do, how often Lazer asks, and how to stop.
-    static func advice(_ authorization: OAuthDeviceAuthorization, _ theme: Theme) -> [Line] {
-        [
+    /// What to do, how often Lazer asks (the interval in force: each `slow_down` adds 5 s, RFC
+    /// 8628 §3.5), how long the code has left, and how to stop.
+    static func advice(
+        _ authorization: OAuthDeviceAuthorization, slowDowns: Int = 0, elapsed: Duration = .zero, _ theme: Theme
+    ) -> [Line] {
+        let interval = authorization.interval + 5 * slowDowns
+        let left = max(0, authorization.expiresIn - Int(elapsed.components.seconds))
+        let expiry = left >= 60 ? "\(left / 60) min" + (left % 60 > 0 ? " \(left % 60) s" : "") : "\(left) s"
+        return [
             Line(""),
             Line("Open the address on any device, enter the code and approve it.", style: theme[.muted]),
-            Line(
-                "Lazer asks every \(authorization.interval) s; the code expires in "
-                    + "\(max(1, authorization.expiresIn / 60)) min.",
-                style: theme[.muted]),
+            Line("Lazer asks every \(interval) s; the code expires in \(expiry).", style: theme[.muted]),
             Line("Esc cancels.", style: theme[.muted]),
         ]
+    }
+
+    /// The advice for the send in flight: its `slow_down` answers so far and the time since the code came.
+    static func advice(_ trace: ExchangeTrace, now: Duration, _ theme: Theme) -> [Line] {
+        guard let authorization = trace.deviceCode else { return [] }
+        let slowDowns = trace.tokenSteps.count { $0.step == .devicePolling && $0.error == "slow_down" }
+        return advice(authorization, slowDowns: slowDowns, elapsed: now - trace.deviceCodeAt, theme)
     }
 }

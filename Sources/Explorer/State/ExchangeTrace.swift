@@ -17,6 +17,8 @@ package struct ExchangeTrace: Sendable, Equatable {
     /// The device code grant's code and where to enter it, while the send waits for a person
     /// (oauth2 `device_code`).
     package var deviceCode: OAuthDeviceAuthorization?
+    /// `ExplorerState.now` when the device code came (its `expiresIn` counts from there).
+    package var deviceCodeAt: Duration = .zero
     /// The authorization code grant's address, while the send waits for the browser to come back.
     package var authorization: OAuthBrowserPrompt?
     /// What runs before the request is prepared (the collection's auth command for its token,

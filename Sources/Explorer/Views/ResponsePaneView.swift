@@ -28,7 +28,8 @@ enum ResponsePaneView {
         // opened from history too): the code or the address is nowhere else.
         if let exchange = state.exchange, exchange.inFlight != nil, let authorization = exchange.trace?.deviceCode {
             let lines = WaitingCardLines.lines(
-                head: DeviceCodeCard.head(authorization, theme), advice: DeviceCodeCard.advice(authorization, theme),
+                head: DeviceCodeCard.head(authorization, theme),
+                advice: exchange.trace.map { DeviceCodeCard.advice($0, now: state.now, theme) } ?? [],
                 state, width: below.width, height: below.height)
             ResponseContentView.lines(lines, from: 0, in: below, buffer: &frame.buffer)
             return

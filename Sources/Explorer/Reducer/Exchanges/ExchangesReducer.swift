@@ -188,7 +188,10 @@ package enum ExchangesReducer: SliceReducer {
         case .chainStage(let key, let generation, let stage):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.update(stage) }
         case .deviceCode(let key, let generation, let authorization):
-            state.exchanges[key]?.updateTrace(generation: generation) { $0.deviceCode = authorization }
+            state.exchanges[key]?.updateTrace(generation: generation) {
+                $0.deviceCode = authorization
+                $0.deviceCodeAt = context.now
+            }
         case .tokenStep(let key, let generation, let step):
             state.exchanges[key]?.updateTrace(generation: generation) { $0.tokenSteps.append(step) }
         case .preparing(let key, let generation, let step):
