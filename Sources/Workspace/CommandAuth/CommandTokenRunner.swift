@@ -46,11 +46,14 @@ package enum CommandTokenRunner {
         }
         let deadline = DispatchTime.now() + .milliseconds(Int(min(timeout, 86_400) * 1000))
         // A program the command left running with the pipes open also counts as still running.
-        guard exited.wait(timeout: deadline) == .success, readers.wait(timeout: deadline) == .success else {
+        let exitedInTime = exited.wait(timeout: deadline) == .success
+        // Stopped: done once the shell is gone, without waiting for its pipes (another process
+        // may hold them open).
+        if stop?.isStopped == true { return .failure(.stopped) }
+        guard exitedInTime, readers.wait(timeout: deadline) == .success else {
             CommandStop.kill(process.processIdentifier)
             return .failure(.timedOut(seconds: timeout))
         }
-        if stop?.isStopped == true { return .failure(.stopped) }
         let status = process.terminationStatus
         let stderrLine = errorBytes.firstLine
         if process.terminationReason == .uncaughtSignal {
