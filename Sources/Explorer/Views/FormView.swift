@@ -54,6 +54,8 @@ enum FormView {
         if state.editor.tab == .auth, request.auth.scheme == .inherit || ownOAuth, area.height > 2 {
             renderInherited(state, request, at: area.y + rows.count, in: area, frame: &frame)
         }
+        // The token's lines left no room at all (80×24): said at the hint's end.
+        var tokenHidden = false
         if state.editor.tab == .auth, let collection,
             case .oauth2(let oauth) = collection.authInForce(for: request).auth.scheme
         {
@@ -64,7 +66,21 @@ enum FormView {
                     key, x: area.x + FormLayout.labelWidth, y: top - 1, style: theme[.muted], maxX: area.right)
                 top += 1
             }
-            let lines = TokenStateLines.lines(state.exchange?.token, now: state.date, theme)
+            var lines = TokenStateLines.lines(state.exchange?.token, now: state.date, theme)
+            // What does not fit is said, not dropped: the claims were cut without a sign.
+            let room = max(0, area.bottom - 1 - top)
+            tokenHidden = room <= 0 && !lines.isEmpty
+            if lines.count > room, room > 0 {
+                let hidden = lines.count - room + 1
+                lines =
+                    Array(lines.prefix(room - 1)) + [
+                        [
+                            Span(
+                                "… \(hidden) more line\(hidden == 1 ? "" : "s"): Alt+Z shows the pane whole",
+                                style: theme[.accent])
+                        ]
+                    ]
+            }
             for (index, spans) in lines.enumerated() where top + index < area.bottom - 1 {
                 var x = area.x
                 for span in spans {
@@ -95,6 +111,7 @@ enum FormView {
             let last = min(rows.count, offset + height)
             extent = " \(offset + 1)–\(last) of \(rows.count) \(last < rows.count ? "↓" : "↑")"
         }
+        if tokenHidden, extent.isEmpty { extent = " token below: Alt+Z" }
         if area.height > 2, errorLines < 2 {
             let extentWidth = CharacterWidth.of(extent)
             _ = frame.buffer.writeFitted(
