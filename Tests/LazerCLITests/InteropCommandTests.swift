@@ -223,6 +223,29 @@ struct InteropCommandTests {
                 || postman.stdout.contains(#""value": "{{password}}""#), "\(postman.stdout)")
     }
 
+    /// A password in a URL (`http://bob:pass@host/`, as Postman, HAR and .http files keep it) is a
+    /// secret like any credential: it stayed in clear in the collection, then in history and exports.
+    @Test("a password in an imported URL becomes a secret the URL names")
+    func urlPasswordsBecomeSecrets() throws {
+        let work = try folder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_STATE_HOME"] = work + "/state"
+        try write("GET http://bob:URL%40PASS-77@127.0.0.1:9/x\n", work + "/up.http")
+        let imported = try LazerBinary.run(
+            ["import", "up.http", "--into", "up.json"], environment: environment, currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("password in its URL"), "\(imported.stdout)")
+        let collection = try read(work + "/up.json")
+        #expect(!collection.contains("PASS-77") && collection.contains("bob:{{password}}@"), "\(collection)")
+        #expect(try read(work + "/config/lazer/secrets.json").contains("URL%40PASS-77"))
+        // Resolved, the URL is as it was written.
+        let revealed = try LazerBinary.run(
+            ["export", "up.json", "--format", "curl", "--reveal-secrets"], environment: environment,
+            currentDirectory: work)
+        #expect(revealed.stdout.contains("http://bob:URL%40PASS-77@127.0.0.1:9/x"), "\(revealed.stdout)")
+    }
+
     /// The OAuth client secret, a password grant's password and an AWS session token are secrets as
     /// much as the credential: an import kept them in clear in the collection while it moved the rest.
     @Test("an OAuth client secret and password and an AWS session token become secrets on import")

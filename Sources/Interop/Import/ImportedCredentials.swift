@@ -66,8 +66,26 @@ package enum ImportedCredentials {
                     to: header.value, base: base, for: "request \"\(request.name)\"'s \(header.name) header")
             }
         }
+        // A password in the URL (`http://user:pass@host/`, Postman, HAR and .http keep it there):
+        // a secret too, the URL naming it. Its text is kept as written (percent-encoded).
+        func secretUserInfo(_ request: inout SavedRequest) {
+            let url = request.url
+            guard let scheme = url.range(of: "://") else { return }
+            let rest = url[scheme.upperBound...]
+            let authority = rest[..<(rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex)]
+            guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+                return
+            }
+            let passwordStart = url.index(after: colon)
+            let password = String(url[passwordStart..<at])
+            guard DraftSecrets.isWrittenAsItself(password) else { return }
+            let reference = secretReference(
+                to: password, base: "password", for: "request \"\(request.name)\"'s password in its URL")
+            request.url = String(url[..<passwordStart]) + reference + String(url[at...])
+        }
         func visit(_ requests: inout [SavedRequest]) {
             for index in requests.indices {
+                secretUserInfo(&requests[index])
                 if let auth = secret(requests[index].auth, owner: "request \"\(requests[index].name)\"") {
                     requests[index].auth = auth
                 }
