@@ -223,6 +223,37 @@ struct InteropCommandTests {
                 || postman.stdout.contains(#""value": "{{password}}""#), "\(postman.stdout)")
     }
 
+    /// A HAR that Lazer (or another tool) wrote with its credentials masked: the mask is no
+    /// credential — it was kept as the secret's value, two headers folded into one variable, and
+    /// the report said "written as itself".
+    @Test("a masked credential imports as an empty secret of its own, said as masked")
+    func maskedCredentialsAreNotKept() throws {
+        let work = try folder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_STATE_HOME"] = work + "/state"
+        try write(
+            """
+            {"log": {"version": "1.2", "creator": {"name": "lazer", "version": "1"}, "entries": [
+              {"startedDateTime": "2026-12-06T10:00:00.000Z", "time": 1,
+               "request": {"method": "GET", "url": "http://127.0.0.1:9/h", "httpVersion": "HTTP/1.1",
+                           "headers": [{"name": "Authorization", "value": "••••••"}, {"name": "X-Api-Key", "value": "••••••"}],
+                           "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0},
+               "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "headers": [], "cookies": [],
+                            "content": {"size": 0, "mimeType": "text/plain"}, "redirectURL": "", "headersSize": -1, "bodySize": 0},
+               "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}]}}
+            """, work + "/h.har")
+        let imported = try LazerBinary.run(
+            ["import", "h.har", "--into", "h.json"], environment: environment, currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("masked in the source"), "\(imported.stdout)")
+        #expect(!imported.stdout.contains("written as itself"), "\(imported.stdout)")
+        let collection = try read(work + "/h.json")
+        #expect(collection.contains("{{authorization}}") && collection.contains("{{xApiKey}}"), "\(collection)")
+        let secrets = (try? read(work + "/config/lazer/secrets.json")) ?? ""
+        #expect(!secrets.contains("••••••"), "\(secrets)")
+    }
+
     /// A password in a URL (`http://bob:pass@host/`, as Postman, HAR and .http files keep it) is a
     /// secret like any credential: it stayed in clear in the collection, then in history and exports.
     @Test("a password in an imported URL becomes a secret the URL names")

@@ -24,6 +24,17 @@ package enum ImportedCredentials {
         var named: [String: String] = [:]
         // The secret holding `value` (one per value), named from `base`; reported for `what`.
         func secretReference(to value: String, base: String, for what: String) -> String {
+            // A value an export masked (Lazer's own HAR, curl): not the credential, which was never
+            // written — an empty secret of its own to set (one per place, not one per mask).
+            if value.contains(Redactor.mask) {
+                let name = freeName(base, taken: taken)
+                taken.insert(name)
+                added.append(Variable(name: name, value: "", secret: true))
+                report.add(
+                    "\(what), masked in the source (\(Redactor.mask))", at: ImportLocation(file: file),
+                    kept: "as the empty secret {{\(name)}}: set its value (the explorer's F4, or LAZER_VAR_\(name))")
+                return "{{\(name)}}"
+            }
             let name = named[value] ?? freeName(base, taken: taken)
             if named[value] == nil {
                 named[value] = name
