@@ -223,6 +223,30 @@ struct InteropCommandTests {
                 || postman.stdout.contains(#""value": "{{password}}""#), "\(postman.stdout)")
     }
 
+    /// Importing the same file again after its credential changed: the secret takes the new value
+    /// and says so (it said "1 unchanged" and the old password stayed in the secrets file).
+    @Test("a credential changed in the source reaches the secret on the next import")
+    func aChangedCredentialIsUpdated() throws {
+        let work = try folder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_STATE_HOME"] = work + "/state"
+        try write("curl -u alice:OLDPASS http://127.0.0.1:9/a\n", work + "/api.sh")
+        let first = try LazerBinary.run(
+            ["import", "api.sh", "--into", "api.json"], environment: environment, currentDirectory: work)
+        #expect(first.status == 0, "\(first.stderr)")
+        try write("curl -u alice:NEWPASS http://127.0.0.1:9/a\n", work + "/api.sh")
+        let again = try LazerBinary.run(
+            ["import", "api.sh", "--into", "api.json"], environment: environment, currentDirectory: work)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("The secret {{password}} takes the source's new value"), "\(again.stdout)")
+        let secrets = try read(work + "/config/lazer/secrets.json")
+        #expect(secrets.contains("NEWPASS") && !secrets.contains("OLDPASS"), "\(secrets)")
+        let same = try LazerBinary.run(
+            ["import", "api.sh", "--into", "api.json"], environment: environment, currentDirectory: work)
+        #expect(!same.stdout.contains("takes the source's new value"), "\(same.stdout)")
+    }
+
     /// A HAR that Lazer (or another tool) wrote with its credentials masked: the mask is no
     /// credential — it was kept as the secret's value, two headers folded into one variable, and
     /// the report said "written as itself".

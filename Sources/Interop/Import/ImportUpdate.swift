@@ -106,6 +106,13 @@ package enum ImportUpdate {
         }
         let variableNames = Set(result.variables.map(\.name))
         result.variables += imported.variables.filter { !variableNames.contains($0.name) }
+        // A credential the source writes as itself (kept as a secret) takes the source's value:
+        // a changed password was "unchanged" and the old one stayed in the secrets file.
+        for variable in imported.variables where variable.secret && !variable.value.isEmpty {
+            if let index = result.variables.firstIndex(where: { $0.name == variable.name && $0.secret }) {
+                result.variables[index].value = variable.value
+            }
+        }
         let environmentNames = Set(result.environments.map(\.name))
         result.environments += imported.environments.filter { !environmentNames.contains($0.name) }
         if result.defaultEnvironment == nil { result.defaultEnvironment = imported.defaultEnvironment }

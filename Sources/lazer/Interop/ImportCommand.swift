@@ -208,8 +208,18 @@ struct ImportCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        let secrets = SecretStore(directories: UserDirectories(environment: ProcessInfo.processInfo.environment))
+        // Secrets an update gave the source's new value (said: the requests themselves are unchanged).
+        var renewed: [String] = []
+        if update != nil, let stored = try? secrets.load() {
+            renewed = result.collection.variables.filter { variable in
+                guard variable.secret, !variable.value.isEmpty,
+                    let before = stored.value(collection: collection.id, environment: nil, name: variable.name)
+                else { return false }
+                return before != variable.value
+            }.map(\.name)
+        }
         do {
-            let secrets = SecretStore(directories: UserDirectories(environment: ProcessInfo.processInfo.environment))
             try CollectionStore.save(&document, secrets: secrets, overwrite: exists && force, replacingReadOnly: force)
         } catch {
             FileBytes.writeError("lazer import: " + TerminalText.line(error.description) + "\n")
@@ -220,6 +230,9 @@ struct ImportCommand: ParsableCommand {
         if let update {
             text = TerminalText.line("Updated \(path) from \(origin ?? path): " + (update.lines.first ?? "")) + "\n"
             for line in update.lines.dropFirst() { text += TerminalText.line(line) + "\n" }
+            for name in renewed {
+                text += TerminalText.line("The secret {{\(name)}} takes the source's new value") + "\n"
+            }
             text += Self.summary(result, collection: collection, path: nil, merged: false)
                 .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
         } else {
