@@ -245,17 +245,22 @@ struct RequestExecution {
 
     /// `--from-history`: the checks against the request's latest history entry, nothing sent.
     private func recheck(preparation: SendPreparation, into result: consuming RequestResult) -> Outcome {
+        // The run's environment's newest entry: another environment's answer was checked (and with
+        // --update-snapshots written into this one's snapshot) under this one's name.
+        let environment = preparation.environment?.name ?? preparation.environmentName
         let entry: HistoryEntry?
         do throws(StateStoreError) {
             entry = try runner.services.history.entries(
                 collectionID: item.collectionID, requestID: item.request.id
-            ).last
+            ).last { $0.environment == environment }
         } catch {
             return Outcome(result: Self.noHistory(error.description, into: result), captured: [:])
         }
         guard let entry else {
+            let place = environment.map { " in environment \($0)" } ?? ""
             return Outcome(
-                result: Self.noHistory("no history entry for this request yet: send it first", into: result),
+                result: Self.noHistory(
+                    "no history entry for this request\(place) yet: send it there first", into: result),
                 captured: [:])
         }
         result.historyEntry = entry.recordedText

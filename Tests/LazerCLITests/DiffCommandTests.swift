@@ -95,6 +95,12 @@ struct DiffCommandTests {
             ["--request", "nope", "--env", "staging", "--env", "production", "--collection", collection], scratch)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("nope"))
+        // A typo in the second environment's name sends nothing (it sent the request in the first,
+        // then refused): the history below still holds the two entries of the first diff.
+        let typo = try diff(
+            ["--request", "echo", "--env", "staging", "--env", "prodution", "--collection", collection], scratch)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("no environment named \"prodution\""), "\(typo.stderr)")
 
         let list = try LazerBinary.run(
             ["history", "list", "--json"], environment: scratch.environment, currentDirectory: scratch.path)

@@ -28,7 +28,10 @@ struct SnapshotRunTests {
               ]
             }
           ],
-          "environments": [{ "name": "local", "baseURL": "http://127.0.0.1:\(port)" }]
+          "environments": [
+            { "name": "local", "baseURL": "http://127.0.0.1:\(port)" },
+            { "name": "other", "baseURL": "http://127.0.0.1:\(port)" }
+          ]
         }
 
         """
@@ -70,8 +73,13 @@ struct SnapshotRunTests {
         #expect(drift.stdout.contains(#"$.query: "v=1" → "v=2""#), "\(drift.stdout)")
         #expect(drift.stdout.contains("$.target"), "\(drift.stdout)")
 
+        // Another environment's answer, newer, is not this one's: --from-history takes the run's
+        // environment's newest entry (it took the newest of any, and --update-snapshots wrote it
+        // into this environment's snapshot).
+        _ = try run(["run", file, "--env", "other", "--var", "v=3"], scratch)
         // The latest history entry is the drifted answer: re-checked without sending, it fails the same way.
         let fromHistory = try run(["run", file, "--from-history"], scratch)
+        #expect(!fromHistory.stdout.contains("v=3"), "\(fromHistory.stdout)")
         #expect(fromHistory.status == 1, "\(fromHistory.stdout)")
         #expect(fromHistory.stdout.contains("from history"), "\(fromHistory.stdout)")
         #expect(fromHistory.stdout.contains(#"$.query: "v=1" → "v=2""#), "\(fromHistory.stdout)")
@@ -95,6 +103,8 @@ struct SnapshotRunTests {
         let file = try scratch.write(collection(port: 9), to: "api.json")
         let result = try run(["run", file, "--from-history"], scratch)
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("no history entry for this request yet: send it first"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("no history entry for this request in environment local yet: send it there first"),
+            "\(result.stdout)")
     }
 }

@@ -28,8 +28,9 @@ struct DiffEnvironmentFetch {
         let loaded = RunLoader.load([folder], services: services)
         if let failure = loaded.failures.first { throw DiffSourceError(message: "\(failure)") }
         if let problem = loaded.diagnostics.first { throw DiffSourceError(message: problem.description) }
-        var sides: [DiffSide] = []
-        var statuses: [Int?] = []
+        // Both plans before anything is sent: a typo in the second environment's name sent the
+        // request in the first (a POST changed a live server) before it was refused.
+        var plans: [(name: String, plan: RunPlan)] = []
         for name in environments {
             let plan: RunPlan
             do {
@@ -42,6 +43,11 @@ struct DiffEnvironmentFetch {
                 throw DiffSourceError(
                     message: "\"\(request)\" names \(plan.items.count) requests; give its id or Folder/Name")
             }
+            plans.append((name, plan))
+        }
+        var sides: [DiffSide] = []
+        var statuses: [Int?] = []
+        for (name, plan) in plans {
             let (side, status) = try send(plan, environment: name, services: services, dispatcher: dispatcher)
             sides.append(side)
             statuses.append(status)
