@@ -45,6 +45,8 @@ struct EnvironmentEditSliceTests {
                 requests: [.rememberUIState(collectionID: Self.alpha)])
         ) { $0.environments[Self.alpha] = "staging" }
         var rename = changed
+        // Its captured values go with it (they were left under the old name).
+        rename.effects.insert(.copyCaptures(collectionID: Self.alpha, from: "staging", to: "stage"), at: 0)
         rename.requests.append(.rememberUIState(collectionID: Self.alpha))
         rename.notice = Notice(said("Environment staging renamed to stage"), kind: .info)
         steps.step(.editEnvironments(collectionID: Self.alpha, .rename("staging", to: "stage")), outcome: rename) {
@@ -119,7 +121,8 @@ struct EnvironmentEditSliceTests {
         steps.step(
             .editEnvironments(collectionID: Self.alpha, .rename("prod", to: "live")),
             outcome: .init(
-                effects: [.storeDrafts([:])], notice: Notice(said("Environment prod renamed to live"), kind: .info),
+                effects: [.copyCaptures(collectionID: Self.alpha, from: "prod", to: "live"), .storeDrafts([:])],
+                notice: Notice(said("Environment prod renamed to live"), kind: .info),
                 requests: [.collectionsChanged])
         ) { edited(&$0) { $0.environments[1].name = "live" } }
         steps.step(

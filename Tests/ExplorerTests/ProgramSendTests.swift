@@ -183,6 +183,37 @@ struct ProgramSendTests {
         #expect(!history.contains("mock-token-5f2a9c"))
     }
 
+    /// Renaming the environment in use keeps its captured values, now and after a restart in the
+    /// new name: they stayed under the old name, and the next request's {{token}} was undefined.
+    @Test func capturedValuesFollowTheirEnvironmentsRename() throws {
+        let folder = try HarnessFolder()
+        do {
+            let first = try ExplorerHarness(
+                collections: try Shipped.showcase(), folder: folder,
+                startup: StartupRequest(request: "Chaining/1. Log in"),
+                processEnvironment: ["LAZER_VAR_password": "correct horse"])
+            first.press("F5")
+            #expect(first.shows(" 200 OK "))
+            #expect(first.state.captures[ShippedIDs.showcase]?["token"]?.secret == true)
+            first.settle()
+            // F2's manager, on the environment in use: r renames it.
+            first.press("F2")
+            first.press("r")
+            first.type("offline")
+            first.press("enter")
+            first.press("esc")
+            first.settle()
+            #expect(first.state.environmentName(collectionID: ShippedIDs.showcase) == "offline")
+            #expect(first.state.captures[ShippedIDs.showcase]?["token"]?.secret == true)
+            first.press("ctrl+s")
+            first.settle()
+        }
+        let second = try ExplorerHarness(
+            folder: folder, startup: StartupRequest(environment: "offline", request: "Chaining/2. Who am I"))
+        second.settle()
+        #expect(second.state.captures[ShippedIDs.showcase]?["token"]?.text == "mock-token-5f2a9c")
+    }
+
     /// Captured values were lost on restart and shared by every environment (issue 33): the
     /// local token went to staging.
     @Test func capturedValuesAreKeptPerEnvironmentAcrossRestartsAndSecretOnesOutOfTheStore() throws {

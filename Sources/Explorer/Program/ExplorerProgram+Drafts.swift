@@ -109,6 +109,21 @@ extension ExplorerProgram {
         }
     }
 
+    /// An environment renamed: its captured values are kept under the new name too (copied, so a
+    /// revert to the old name finds them), and the ones in memory stay in use.
+    func copyCaptures(_ id: String, from old: String, to new: String) {
+        let inMemory = state.captures[id] ?? [:]
+        if capturesEnvironment[id] == old {
+            capturesEnvironment[id] = new
+            storeCaptures(id, environment: new, inMemory)
+            return
+        }
+        writeCaptures { (store) throws(StateStoreError) in
+            let values = try store.load(collectionID: id, environment: old)
+            try store.store(values, collectionID: id, environment: new)
+        }
+    }
+
     nonisolated func storeCaptures(
         _ collectionID: String, environment: String?, _ values: [String: VariableScope.Value]
     ) {

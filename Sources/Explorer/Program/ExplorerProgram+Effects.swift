@@ -116,6 +116,7 @@ extension ExplorerProgram {
             let store = dependencies.workspace.uiState
             dependencies.work.schedule { try? store.save(remembered, collectionID: collectionID) }
         case .storeDrafts(let drafts): storeDrafts(drafts)
+        case .copyCaptures(let id, let old, let new): copyCaptures(id, from: old, to: new)
         case .run(let job): startRun(job)
         case .cancelRun(let run): if currentRun?.run == run { currentRun?.task.cancel() }
         case .startLoad(let job): startLoad(job)

@@ -57,6 +57,9 @@ package enum ExplorerEffect: Sendable, Equatable {
     case rememberUIState(collectionID: String, UIState)
     /// Autosave every draft to the per-user state folder (debounced by the program).
     case storeDrafts([RequestKey: SavedRequest])
+    /// An environment renamed: its kept captured values are copied to the new name (they were
+    /// left under the old one, and the renamed environment had none).
+    case copyCaptures(collectionID: String, from: String, to: String)
     case loadHistory(RequestKey)
     /// The history browser's list, one entry, counting or clearing (off the main loop).
     case history(HistoryJob)

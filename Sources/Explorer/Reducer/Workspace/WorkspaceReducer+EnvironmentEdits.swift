@@ -25,6 +25,9 @@ extension WorkspaceReducer {
         }
         state.collections[index].document = document
         collectionsChanged(&outcome)
+        if case .rename(let old, let new) = edit {
+            outcome.effects.append(.copyCaptures(collectionID: id, from: old, to: new))
+        }
         // The environment in use follows its rename, and is the default again once deleted.
         switch edit {
         case .rename(let old, let new) where state.environments[id] == old:
