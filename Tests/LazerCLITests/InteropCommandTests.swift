@@ -247,6 +247,27 @@ struct InteropCommandTests {
         #expect(!same.stdout.contains("takes the source's new value"), "\(same.stdout)")
     }
 
+    /// A deep collection's Postman export imports again: the exporter nests a few levels more
+    /// than the folders (a request's URL object), and the reader refused past 200.
+    @Test("a deeply nested collection's Postman export imports again")
+    func deepCollectionsRoundTrip() throws {
+        let work = try folder()
+        var folder =
+            #"{"id": "f120", "name": "F120", "requests": [{"id": "r", "name": "R", "method": "GET", "url": "http://127.0.0.1:9/r?q=1"}]}"#
+        for depth in stride(from: 119, through: 1, by: -1) {
+            folder = #"{"id": "f\#(depth)", "name": "F\#(depth)", "folders": [\#(folder)]}"#
+        }
+        try write(#"{"formatVersion": 1, "id": "deep", "name": "Deep", "folders": [\#(folder)]}"#, work + "/deep.json")
+        let exported = try LazerBinary.run(
+            ["export", "deep.json", "--format", "postman", "-o", "deep.postman_collection.json"], currentDirectory: work
+        )
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let imported = try LazerBinary.run(
+            ["import", "deep.postman_collection.json", "--into", "deep-again.json"], currentDirectory: work)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("1 request, 120 folders"), "\(imported.stdout)")
+    }
+
     /// A HAR that Lazer (or another tool) wrote with its credentials masked: the mask is no
     /// credential — it was kept as the secret's value, two headers folded into one variable, and
     /// the report said "written as itself".

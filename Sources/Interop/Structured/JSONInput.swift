@@ -9,8 +9,11 @@ final class JSONInput: Sendable {
     /// Offsets where each line starts, built on the first location asked for (most imports ask none).
     private let lineStarts: [Int]
 
-    /// Deep enough for any real collection or capture; the limit keeps every walk's recursion safe.
-    static let maximumDepth = 200
+    /// Deep enough for any real collection or capture, and for what Lazer's own exports write of
+    /// the deepest collection it reads (`SourceNode.maximumDepth`, 256, plus the few levels a
+    /// request's URL object adds: at 200 its Postman export of a 98-folder collection was refused);
+    /// the limit keeps every walk's recursion safe.
+    static let maximumDepth = 300
 
     /// Parses `source` (a UTF-8 byte order mark is skipped), or throws an error at the offending character.
     init(_ source: ImportSource, what: String) throws(ImportError) {
