@@ -111,6 +111,9 @@ struct TrustQuestionShowsAllTests {
         #expect(harness.state.exchange?.inFlight == nil)
         #expect(harness.state.exchange?.result?.response == nil)
         #expect(!FileManager.default.fileExists(atPath: marker))
+        // Its environment is a mock: the status line said "live".
+        #expect(harness.state.exchange?.result?.isMock == true)
+        #expect(harness.shows("mock (dev)"), "\(harness.screen)")
     }
 }
 

@@ -110,9 +110,11 @@ extension ExchangeResult {
     /// A send that ended before its request went out (an auth command or scripts not trusted, a
     /// pre-request script failed): `card` says why; `url` as it may be shown (masked).
     static func notSent(_ job: SendJob, _ card: FailureCard, url: String? = nil) -> ExchangeResult {
+        // A mock environment's send said "live" when it ended before going out.
+        let isMock = job.environmentName.flatMap { job.document.collection.environment(named: $0) }?.kind == .mock
         var result = ExchangeResult(
             generation: job.generation, outcome: .failure(card), environmentName: job.environmentName,
-            isMock: false, url: url ?? job.request.url, method: job.request.method.rawValue)
+            isMock: isMock, url: url ?? job.request.url, method: job.request.method.rawValue)
         result.sent = nil
         return result
     }
