@@ -49,12 +49,17 @@ struct InteropCommandTests {
         #expect(try read(work + "/Collections/pasted.json") == bytes)
     }
 
+    /// The process environment with the user folders in `work` (the secrets file at
+    /// `work/config/lazer/secrets.json`).
+    static func isolated(_ work: String) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(
+            ["XDG_CONFIG_HOME": work + "/config", "XDG_STATE_HOME": work + "/state"]) { $1 }
+    }
+
     @Test("a credential written as itself is kept as a secret: the collection names it, the secrets file holds it")
     func importedCredentialsBecomeSecrets() throws {
         let work = try folder()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_STATE_HOME"] = work + "/state"
+        let environment = Self.isolated(work)
         let command =
             "curl -u 'My User:My:Secret:Password' http://127.0.0.1:9/a\n"
             + "curl -H 'Authorization: Bearer Tok-999-secret' http://127.0.0.1:9/b\n"
@@ -91,9 +96,7 @@ struct InteropCommandTests {
     @Test("a credential merged into a collection gets a secret of its own")
     func mergedCredentialsKeepTheirOwnSecret() throws {
         let work = try folder()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_STATE_HOME"] = work + "/state"
+        let environment = Self.isolated(work)
         for (name, user) in [("a", "alice:ALICEPASS"), ("b", "bob:BOBPASS")] {
             try write("curl -u \(user) http://127.0.0.1:9/\(name)\n", work + "/\(name).sh")
         }
@@ -202,9 +205,7 @@ struct InteropCommandTests {
     @Test("exports mask a secret's value but leave {{references}} as they are")
     func exportsLeaveReferencesAlone() throws {
         let work = try folder()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_STATE_HOME"] = work + "/state"
+        let environment = Self.isolated(work)
         try write("curl -u alice:password -H 'X-Note: password reset' http://127.0.0.1:9/login\n", work + "/pw.sh")
         let imported = try LazerBinary.run(
             ["import", "pw.sh", "--into", "pw.json"], environment: environment, currentDirectory: work)
@@ -228,9 +229,7 @@ struct InteropCommandTests {
     @Test("a credential changed in the source reaches the secret on the next import")
     func aChangedCredentialIsUpdated() throws {
         let work = try folder()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_STATE_HOME"] = work + "/state"
+        let environment = Self.isolated(work)
         try write("curl -u alice:OLDPASS http://127.0.0.1:9/a\n", work + "/api.sh")
         let first = try LazerBinary.run(
             ["import", "api.sh", "--into", "api.json"], environment: environment, currentDirectory: work)
@@ -274,9 +273,7 @@ struct InteropCommandTests {
     @Test("a masked credential imports as an empty secret of its own, said as masked")
     func maskedCredentialsAreNotKept() throws {
         let work = try folder()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_STATE_HOME"] = work + "/state"
+        let environment = Self.isolated(work)
         try write(
             """
             {"log": {"version": "1.2", "creator": {"name": "lazer", "version": "1"}, "entries": [
@@ -304,9 +301,7 @@ struct InteropCommandTests {
     @Test("a password in an imported URL becomes a secret the URL names")
     func urlPasswordsBecomeSecrets() throws {
         let work = try folder()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_STATE_HOME"] = work + "/state"
+        let environment = Self.isolated(work)
         try write("GET http://bob:URL%40PASS-77@127.0.0.1:9/x\n", work + "/up.http")
         let imported = try LazerBinary.run(
             ["import", "up.http", "--into", "up.json"], environment: environment, currentDirectory: work)
@@ -327,9 +322,7 @@ struct InteropCommandTests {
     @Test("an OAuth client secret and password and an AWS session token become secrets on import")
     func oauthAndAWSSecretsBecomeSecrets() throws {
         let work = try folder()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_STATE_HOME"] = work + "/state"
+        let environment = Self.isolated(work)
         try write(
             """
             {"info": {"name": "Auths", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},

@@ -122,7 +122,9 @@ struct ScriptRequest {
         _ saved: SavedRequest, place: String, resolved: ResolvedRequest, redactor: Redactor, format: String,
         report: inout ExportReport
     ) {
-        let split = { (text: String) in ScriptPiece.split(text) { redactor.redactOutsideReferences($0) } }
+        // A secret's value masked outside `{{references}}` (they name variables, holding no secret).
+        let mask = { (literal: String) in PlaceholderText.mapLiterals(literal) { redactor.redact($0) } }
+        let split = { (text: String) in ScriptPiece.split(text, literal: mask) }
         self.place = place
         self.saved = saved
         method = resolved.method.rawValue

@@ -39,7 +39,11 @@ struct PostmanItemWriter {
         return result
     }
 
-    private func text(_ value: String) -> StoredJSON { .string(redactor.redactOutsideReferences(value)) }
+    /// A secret's value masked outside `{{references}}`: a reference names a variable and holds no
+    /// secret (a secret whose value is `password` turned `{{password}}` into `{{••••••}}`).
+    private func text(_ value: String) -> StoredJSON {
+        .string(PlaceholderText.mapLiterals(value) { redactor.redact($0) })
+    }
 
     /// Postman `event`s: a `prerequest` and a `test` script, each as its lines (Postman's `exec`).
     static func events(preRequest: String?, test: [String]) -> [StoredJSON] {

@@ -208,20 +208,3 @@ package struct Redactor: Sendable {
     /// The fixed mask shown for a secret variable's value in the UI.
     package static func masked(_ value: String) -> String { value.isEmpty ? "" : mask }
 }
-
-extension Redactor {
-    /// `text` masked except inside its `{{…}}` references: a reference names a variable and holds
-    /// no secret (a secret whose value is also a variable's name, such as `password`, turned an
-    /// export's `{{password}}` into `{{••••••}}`, a variable that does not exist).
-    package func redactOutsideReferences(_ text: String) -> String {
-        guard text.contains("{{") else { return redact(text) }
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
-            result += redact(String(rest[..<open.lowerBound]))
-            result += rest[open.lowerBound..<close.upperBound]
-            rest = rest[close.upperBound...]
-        }
-        return result + redact(String(rest))
-    }
-}
