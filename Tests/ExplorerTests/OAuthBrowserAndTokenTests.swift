@@ -117,6 +117,17 @@ struct OAuthBrowserAndTokenTests {
             screen.contains("valid until") && screen.contains("more lines: Alt+Z shows the pane whole"), "\(screen)")
     }
 
+    /// "Copy as curl" of an oauth2 request says the token is left out (it is fetched at each
+    /// send): the command went to the clipboard without a word of it.
+    @Test func copyAsCurlSaysTheTokenIsLeftOut() throws {
+        var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "me"))
+        fixture.driver.press("ctrl+p")
+        fixture.driver.type("curl (secrets as shell")
+        #expect(fixture.driver.press("enter").copies.count == 1)
+        let message = fixture.driver.state.toast?.message ?? ""
+        #expect(message.contains("left out: the oauth2 token (made at each send)"), "\(message)")
+    }
+
     @Test func selectingAnOAuthRequestReadsItsCachedTokenForTheAuthTab() throws {
         var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "plain"))
         // Selecting the oauth2 request asks for its cached token (an effect, no request sent).
