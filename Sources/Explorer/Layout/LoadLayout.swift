@@ -10,9 +10,9 @@ enum LoadLayout {
     /// Rows above the first field: the view's sentence and a blank line.
     static let fieldsTop = 2
 
-    /// Inside the view's border.
-    static func inner(_ screen: Size) -> Rect {
-        RunnerLayout.area(screen).inset(horizontal: 2, vertical: 1)
+    /// Inside the view's border (`area`: where the view is drawn, `RunnerLayout.area`).
+    static func inner(_ area: Rect) -> Rect {
+        area.inset(horizontal: 2, vertical: 1)
     }
 
     /// The value box of `field`.
@@ -25,7 +25,7 @@ enum LoadLayout {
     static func settle(_ state: inout ExplorerState) {
         guard var view = state.load, view.isShown, view.phase == .form else { return }
         let field = view.form.field
-        TextInput(focused: true).layout(in: box(field, inner: inner(state.size)), state: &view.form[editor: field])
+        TextInput(focused: true).layout(in: box(field, inner: inner(RunnerLayout.area(state.size))), state: &view.form[editor: field])
         state.load = view
     }
 }

@@ -12,7 +12,7 @@ enum TrustDialog {
         var dialog = theme.dialog(
             title: "Run \(what) of \(question.collectionName)?", message: QuestionText.trust(question),
             buttons: [action, "Cancel (Alt+C)"], selectedButton: selected)
-        dialog.width = min(screen.width, max(dialog.width, min(screen.width - 4, width)))
+        dialog.width = Self.width(dialog, screen: screen)
         guard fits(dialog, screen: screen) else {
             let count = question.commands.count
             let noun = question.subject == .scripts ? "script" : "command"
@@ -32,11 +32,17 @@ enum TrustDialog {
     /// The question's whole text and its buttons fit on `screen`.
     static func fits(_ question: TrustQuestion, size: Size) -> Bool {
         let screen = Rect(size: size)
-        var dialog = Dialog(title: "", message: QuestionText.trust(question), buttons: ["", ""])
-        dialog.width = min(screen.width, max(dialog.width, min(screen.width - 4, width)))
+        var dialog = Dialog(title: "", message: QuestionText.trust(question))
+        dialog.width = width(dialog, screen: screen)
         return fits(dialog, screen: screen)
     }
 
+    /// A question's width: as wide as the screen allows, up to `width`.
+    private static func width(_ dialog: Dialog, screen: Rect) -> Int {
+        min(screen.width, max(dialog.width, min(screen.width - 4, width)))
+    }
+
+    /// Its text and its buttons' row fit in the screen's height.
     private static func fits(_ dialog: Dialog, screen: Rect) -> Bool {
         let rows = Paragraph(text: dialog.message).rowCount(width: max(1, dialog.width - 4))
         return rows + 4 <= screen.height

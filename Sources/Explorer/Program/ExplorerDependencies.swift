@@ -27,10 +27,10 @@ package struct ExplorerDependencies: Sendable {
     /// The monotonic time a send's chain stages are measured on (the transport measures its
     /// events on the same clock; tests pass their virtual time).
     package var stageClock: @Sendable () -> Duration
-    /// What is read back of a stream's body that no check or capture reads
-    /// (`ResponseProcessing.streamBodyLimit`; tests pass a few bytes).
     /// The time of day the screen shows (the Auth tab's token countdown): a test's is fixed.
     package var wallClock: @Sendable () -> Date = { Date() }
+    /// What is read back of a stream's body that no check or capture reads
+    /// (`ResponseProcessing.streamBodyLimit`; tests pass a few bytes).
     package var streamBodyLimit = ResponseProcessing.streamBodyLimit
     /// From what size a collection file is first shown by its first folders and requests while
     /// the rest is read, and how many of each (`CollectionLoader.FirstLook`; tests pass a few bytes).

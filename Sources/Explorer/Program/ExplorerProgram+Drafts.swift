@@ -112,10 +112,9 @@ extension ExplorerProgram {
     /// An environment renamed: its captured values are kept under the new name too (copied, so a
     /// revert to the old name finds them), and the ones in memory stay in use.
     func copyCaptures(_ id: String, from old: String, to new: String) {
-        let inMemory = state.captures[id] ?? [:]
         if capturesEnvironment[id] == old {
             capturesEnvironment[id] = new
-            storeCaptures(id, environment: new, inMemory)
+            storeCaptures(id, environment: new, state.captures[id] ?? [:])
             return
         }
         writeCaptures { (store) throws(StateStoreError) in

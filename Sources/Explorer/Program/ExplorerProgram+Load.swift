@@ -27,8 +27,10 @@ extension ExplorerProgram {
         // The scripts of the files the user trusted (a send's trust question) run here too: the
         // view sent none of their requests before.
         let scriptTrust = dependencies.workspace.scriptTrust
-        configuration.trustedScriptFiles = Set(
-            job.plan.items.filter(\.hasScripts).map(\.document).filter { scriptTrust.isTrusted($0) }.map(\.path))
+        var files: [String: CollectionDocument] = [:]
+        for item in job.plan.items where item.hasScripts { files[item.document.path] = item.document }
+        // Asked once per file (each answer fingerprints the collection's scripts and reads the store).
+        configuration.trustedScriptFiles = Set(files.values.filter { scriptTrust.isTrusted($0) }.map(\.path))
         let stats = LoadStats()
         let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)

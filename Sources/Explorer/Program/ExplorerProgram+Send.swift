@@ -326,8 +326,6 @@ extension ExplorerProgram {
         text.prefix(1).uppercased() + text.dropFirst()
     }
 
-    /// Where the request's address came from, for the error card: the environment's base URL for
-    /// a relative request, else the request's own URL.
     /// Where a token fetch failed: the provider's step and its URL (the card named the API's base
     /// URL, which was never asked).
     nonisolated static func origin(of error: any Error) -> String? {
@@ -338,6 +336,8 @@ extension ExplorerProgram {
         return "the oauth2 \(failure.step.rawValue): \(last.method) \(last.url) (the API was not asked)"
     }
 
+    /// Where the request's address came from, for the error card: the environment's base URL for
+    /// a relative request, else the request's own URL.
     nonisolated static func origin(of preparation: SendPreparation) -> String? {
         guard let environment = preparation.environment else { return nil }
         switch preparation.resolved.target {

@@ -30,10 +30,7 @@ package enum CurlCommand {
             notice += " · no value: " + empty.map { "{{\($0)}}" }.joined(separator: ", ")
         }
         // Made at each send, so not in the command: said (the copy went without a word).
-        var leftOut: [String] = []
-        if preview.resolved.oauth != nil { leftOut.append("the oauth2 token") }
-        if preview.resolved.awsSigning != nil { leftOut.append("the AWS SigV4 signature") }
-        if preview.resolved.jwt != nil { leftOut.append("the signed JWT") }
+        let leftOut = CurlExport.leftOut(preview.resolved).map(\.name)
         if !leftOut.isEmpty { notice += " · left out: " + leftOut.joined(separator: ", ") + " (made at each send)" }
         return (made.text, notice)
     }

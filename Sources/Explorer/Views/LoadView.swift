@@ -26,7 +26,7 @@ enum LoadView {
             title: Line(" Load test · \(view.title) ", style: theme[.title].bold),
             bottomTitle: Line(hints, style: theme[.muted]), borderStyle: theme[.focusedBorder], style: theme.base
         ).render(in: area, buffer: &frame.buffer)
-        let inner = area.inset(horizontal: 2, vertical: 1)
+        let inner = LoadLayout.inner(area)
         if view.phase == .form {
             renderForm(view, theme, inner: inner, frame: &frame)
             return

@@ -28,23 +28,9 @@ package enum CurlExport {
             let place = (location.folderPath + [location.request.name]).joined(separator: "/")
             var lines = ["# " + comment(place)]
             for problem in resolution.problems { lines.append("# not resolved: " + comment(problem.description)) }
-            if let jwt = resolution.resolved.jwt {
-                lines.append(
-                    "# the \(jwt.algorithm.rawValue) JWT of \(comment(jwt.header)) is signed at each send: left out")
-                warnings.add("a JWT signed at each send", at: place, kept: "left out")
-            }
-            // Signed or fetched at each send: the command goes without (it was said nowhere).
-            if let oauth = resolution.resolved.oauth {
-                lines.append(
-                    "# the oauth2 token (\(oauth.grant.rawValue)) is fetched at each send: left out "
-                        + "(add -H 'Authorization: Bearer <token>')")
-                warnings.add("an OAuth 2.0 token fetched at each send", at: place, kept: "left out")
-            }
-            if let signing = resolution.resolved.awsSigning {
-                lines.append(
-                    "# the AWS SigV4 signature (\(comment(signing.region))/\(comment(signing.service))) "
-                        + "is made at each send: left out")
-                warnings.add("an AWS SigV4 signature made at each send", at: place, kept: "left out")
+            for item in leftOut(resolution.resolved) {
+                lines.append("# " + item.comment)
+                warnings.add(item.warning, at: place, kept: "left out")
             }
             for name in resolution.resolved.emptySecrets {
                 let variable = CurlSecretWords.shellVariable(for: name)
@@ -73,6 +59,44 @@ package enum CurlExport {
             blocks.append(lines.joined(separator: "\n"))
         }
         return ExportOutput(bytes: Array((blocks.joined(separator: "\n\n") + "\n").utf8), warnings: warnings)
+    }
+
+    /// What a send makes each time and a curl command cannot carry: its short name (Copy as
+    /// curl's notice), the export's comment above the command and its warning on stderr.
+    package struct LeftOut: Sendable, Equatable {
+        package var name: String
+        var comment: String
+        var warning: String
+    }
+
+    /// The signed JWT, the oauth2 token and the SigV4 signature `request` goes without.
+    package static func leftOut(_ request: ResolvedRequest) -> [LeftOut] {
+        var items: [LeftOut] = []
+        if let jwt = request.jwt {
+            items.append(
+                LeftOut(
+                    name: "the signed JWT",
+                    comment:
+                        "the \(jwt.algorithm.rawValue) JWT of \(comment(jwt.header)) is signed at each send: left out",
+                    warning: "a JWT signed at each send"))
+        }
+        if let oauth = request.oauth {
+            items.append(
+                LeftOut(
+                    name: "the oauth2 token",
+                    comment: "the oauth2 token (\(oauth.grant.rawValue)) is fetched at each send: left out "
+                        + "(add -H 'Authorization: Bearer <token>')",
+                    warning: "an OAuth 2.0 token fetched at each send"))
+        }
+        if let signing = request.awsSigning {
+            items.append(
+                LeftOut(
+                    name: "the AWS SigV4 signature",
+                    comment: "the AWS SigV4 signature (\(comment(signing.region))/\(comment(signing.service))) "
+                        + "is made at each send: left out",
+                    warning: "an AWS SigV4 signature made at each send"))
+        }
+        return items
     }
 
     /// The command for one resolved request. `multiline` puts each option on its own line with

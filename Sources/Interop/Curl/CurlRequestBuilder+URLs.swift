@@ -64,18 +64,11 @@ extension CurlRequestBuilder {
 
     /// `scheme://user:password@host…` → the URL without them, and the decoded credentials.
     static func userInfo(in url: String) -> (String, String, String)? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
-        let afterScheme = url[schemeEnd.upperBound...]
-        let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
-        let authority = afterScheme[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@") else { return nil }
-        let info = authority[..<at]
-        let pair = info.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let info = URLUserInfo.range(in: url) else { return nil }
+        let pair = url[info].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let user = String(pair[0]).removingPercentEncoding ?? String(pair[0])
         let password = pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
-        let stripped =
-            String(url[..<schemeEnd.upperBound]) + authority[authority.index(after: at)...]
-            + afterScheme[authorityEnd...]
+        let stripped = String(url[..<info.lowerBound]) + url[url.index(after: info.upperBound)...]
         return (stripped, user, password)
     }
 

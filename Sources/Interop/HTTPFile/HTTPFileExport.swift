@@ -96,24 +96,8 @@ package enum HTTPFileExport {
             headers.append(KeyValueRow(name: name, value: value))
         case .apiKey:
             break  // In the URL's query (see `url`).
-        case .awsSigV4:
-            // A signature is made at send time: a .http file cannot hold one.
-            lines.append("# Lazer: aws-sigv4 auth cannot be written in a .http file; sent unsigned here")
-        case .oauth2:
-            // The token is fetched at send time and never written out.
-            lines.append("# Lazer: oauth2 auth cannot be written in a .http file; sent without a token here")
-        case .command(let command):
-            // The token exists only when the command runs: the file says where it came from.
-            lines.append(
-                "# Lazer: the token of this request's \(command.header) header comes from a command; left out here")
-        case .jwt(let jwt):
-            lines.append(
-                "# Lazer: the \(jwt.algorithm.rawValue) JWT of this request's \(jwt.header) header is signed at each send; left out here"
-            )
-        case .ntlm, .negotiate:
-            lines.append(
-                "# Lazer: \(request.auth.scheme == .negotiate ? "Negotiate" : "NTLM") auth is answered by the transport; left out here"
-            )
+        case .awsSigV4, .oauth2, .command, .jwt, .ntlm, .negotiate:
+            if let loss = authLoss(request.auth.scheme) { lines.append("# Lazer: " + loss.comment) }
         }
         if let subprotocols = request.websocket?.subprotocols, !subprotocols.isEmpty {
             headers.append(KeyValueRow(name: "Sec-WebSocket-Protocol", value: subprotocols.joined(separator: ", ")))
@@ -285,23 +269,50 @@ package enum HTTPFileExport {
         return output
     }
 
-    /// What the file cannot carry exactly: text with control or invisible characters, which a
-    /// `.http` file has no escape for (written by their visible forms).
+    /// An auth a `.http` file cannot hold (made or answered at each send): the comment the file
+    /// carries instead, and what stderr says of it; nil for the schemes written as headers.
+    static func authLoss(_ scheme: SavedAuth.Scheme) -> (comment: String, what: String, kept: String)? {
+        switch scheme {
+        case .awsSigV4:
+            (
+                "aws-sigv4 auth cannot be written in a .http file; sent unsigned here",
+                "aws-sigv4 auth (signed at each send)", "sent unsigned"
+            )
+        case .oauth2:
+            (
+                "oauth2 auth cannot be written in a .http file; sent without a token here",
+                "oauth2 auth (a token fetched at each send)", "sent without a token"
+            )
+        case .command(let command):
+            (
+                "the token of this request's \(command.header) header comes from a command; left out here",
+                "command auth (a token a command prints)", "left out"
+            )
+        case .jwt(let jwt):
+            (
+                "the \(jwt.algorithm.rawValue) JWT of this request's \(jwt.header) header is signed at each send; left out here",
+                "jwt auth (signed at each send)", "left out"
+            )
+        case .ntlm, .negotiate:
+            (
+                "\(scheme == .negotiate ? "Negotiate" : "NTLM") auth is answered by the transport; left out here",
+                "NTLM or Negotiate auth (answered by the transport)", "left out"
+            )
+        case .none, .inherit, .basic, .digest, .bearer, .apiKey: nil
+        }
+    }
+
+    /// What the file cannot carry exactly: auth made at each send (`authLoss`), WebSocket steps,
+    /// and text with control or invisible characters, which a `.http` file has no escape for
+    /// (written by their visible forms).
     static func report(_ input: ExportInput) -> ExportReport {
         var report = ExportReport()
         for location in input.selection {
             let request = location.request
             let place = (location.folderPath + [request.name]).joined(separator: "/")
             // The auth the file cannot hold, written as a comment in it: said on stderr too.
-            switch input.document.collection.withAuthInForce(request).auth.scheme {
-            case .awsSigV4: report.add("aws-sigv4 auth (signed at each send)", at: place, kept: "sent unsigned")
-            case .oauth2:
-                report.add("oauth2 auth (a token fetched at each send)", at: place, kept: "sent without a token")
-            case .command: report.add("command auth (a token a command prints)", at: place, kept: "left out")
-            case .jwt: report.add("jwt auth (signed at each send)", at: place, kept: "left out")
-            case .ntlm, .negotiate:
-                report.add("NTLM or Negotiate auth (answered by the transport)", at: place, kept: "left out")
-            default: break
+            if let loss = authLoss(input.document.collection.withAuthInForce(request).auth.scheme) {
+                report.add(loss.what, at: place, kept: loss.kept)
             }
             var texts = [request.name] + request.headers.flatMap { [$0.name, $0.value] }
             switch request.body.content {

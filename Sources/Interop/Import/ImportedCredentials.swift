@@ -81,18 +81,11 @@ package enum ImportedCredentials {
         // a secret too, the URL naming it. Its text is kept as written (percent-encoded).
         func secretUserInfo(_ request: inout SavedRequest) {
             let url = request.url
-            guard let scheme = url.range(of: "://") else { return }
-            let rest = url[scheme.upperBound...]
-            let authority = rest[..<(rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex)]
-            guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-                return
-            }
-            let passwordStart = url.index(after: colon)
-            let password = String(url[passwordStart..<at])
-            guard DraftSecrets.isWrittenAsItself(password) else { return }
+            guard let range = URLUserInfo.passwordRange(in: url), DraftSecrets.isWrittenAsItself(String(url[range]))
+            else { return }
             let reference = secretReference(
-                to: password, base: "password", for: "request \"\(request.name)\"'s password in its URL")
-            request.url = String(url[..<passwordStart]) + reference + String(url[at...])
+                to: String(url[range]), base: "password", for: "request \"\(request.name)\"'s password in its URL")
+            request.url = url.replacingCharacters(in: range, with: reference)
         }
         func visit(_ requests: inout [SavedRequest]) {
             for index in requests.indices {

@@ -114,17 +114,7 @@ struct ImportCommand: ParsableCommand {
             try writeStandardOutput(result)
             return
         }
-        // Written to a file: a credential written as itself becomes a secret (its value goes to
-        // the secrets file); on stdout there is nowhere else for it to go.
-        // Merged into a collection: its variables keep their names and values, so a secret takes a
-        // name none of them has.
-        var taken: Set<String> = []
-        if merge, let existing = CollectionStore.load(path: path).document?.collection {
-            taken = Set(existing.variables.map(\.name) + existing.environments.flatMap { $0.variables.map(\.name) })
-        }
-        ImportedCredentials.keepAsSecrets(
-            in: &result, file: sources.count == 1 ? sources[0].name : path, taken: taken)
-        try write(result, to: path, origin: origin)
+        try write(result, to: path, origin: origin, source: sources.count == 1 ? sources[0].name : path)
     }
 
     /// `file` (absolute) as a path from `folder` (absolute): `../api/openapi.yaml`.
@@ -151,15 +141,26 @@ struct ImportCommand: ParsableCommand {
 
     /// Writes the collection to `path`: new, replaced (`--force`), merged (`--merge`), or the
     /// collection imported from the same source updated.
-    private func write(_ result: ImportResult, to path: String, origin: String?) throws {
-        var collection = result.collection
+    private func write(_ imported: ImportResult, to path: String, origin: String?, source: String) throws {
+        var result = imported
         let exists = FileManager.default.fileExists(atPath: path)
+        // The file as it is, read once: what an import from the same source updates, or what
+        // `--merge` adds to.
+        let existingEntry = exists && !force ? CollectionStore.load(path: path) : nil
+        // Written to a file, a credential written as itself becomes a secret (its value goes to the
+        // secrets file; on stdout there is nowhere else for it to go). Merged into a collection, it
+        // takes a name none of that collection's variables has (they keep their names and values).
+        var taken: Set<String> = []
+        if merge, let existing = existingEntry?.document?.collection {
+            taken = Set(existing.variables.map(\.name) + existing.environments.flatMap { $0.variables.map(\.name) })
+        }
+        ImportedCredentials.keepAsSecrets(in: &result, file: source, taken: taken)
+        var collection = result.collection
         var document: CollectionDocument
         var update: ImportUpdate.Summary?
         // Merged: the imported environments the target has already (it keeps its own).
         var keptEnvironments: [String] = []
-        let existingEntry = exists && !force && !merge ? CollectionStore.load(path: path) : nil
-        if let origin, var existing = existingEntry?.document,
+        if !merge, let origin, var existing = existingEntry?.document,
             ImportUpdate.target(for: collection, from: origin, among: [existing.collection]) != nil
         {
             let updated = ImportUpdate.update(existing.collection, with: collection, from: origin)
@@ -167,8 +168,7 @@ struct ImportCommand: ParsableCommand {
             update = updated.summary
             existing.collection = collection
             document = existing
-        } else if exists, merge {
-            let entry = CollectionStore.load(path: path)
+        } else if exists, merge, let entry = existingEntry {
             guard var existing = entry.document else {
                 let lines = entry.diagnostics.map { TerminalText.lineWithExcerpt($0.description) }
                 FileBytes.writeError(
