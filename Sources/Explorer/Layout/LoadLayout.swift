@@ -25,7 +25,8 @@ enum LoadLayout {
     static func settle(_ state: inout ExplorerState) {
         guard var view = state.load, view.isShown, view.phase == .form else { return }
         let field = view.form.field
-        TextInput(focused: true).layout(in: box(field, inner: inner(RunnerLayout.area(state.size))), state: &view.form[editor: field])
+        TextInput(focused: true).layout(
+            in: box(field, inner: inner(RunnerLayout.area(state.size))), state: &view.form[editor: field])
         state.load = view
     }
 }
