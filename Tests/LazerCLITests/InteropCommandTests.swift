@@ -49,24 +49,22 @@ struct InteropCommandTests {
         #expect(try read(work + "/Collections/pasted.json") == bytes)
     }
 
-    /// The process environment with the user folders in `work` (the secrets file at
+    /// `lazer ARGUMENTS` in `work`, its user folders there too (the secrets file at
     /// `work/config/lazer/secrets.json`).
-    static func isolated(_ work: String) -> [String: String] {
-        ProcessInfo.processInfo.environment.merging(
+    private func lazer(_ arguments: [String], in work: String, stdin: Data = Data()) throws -> LazerBinary.Output {
+        let environment = ProcessInfo.processInfo.environment.merging(
             ["XDG_CONFIG_HOME": work + "/config", "XDG_STATE_HOME": work + "/state"]) { $1 }
+        return try LazerBinary.run(arguments, stdin: stdin, environment: environment, currentDirectory: work)
     }
 
     @Test("a credential written as itself is kept as a secret: the collection names it, the secrets file holds it")
     func importedCredentialsBecomeSecrets() throws {
         let work = try folder()
-        let environment = Self.isolated(work)
         let command =
             "curl -u 'My User:My:Secret:Password' http://127.0.0.1:9/a\n"
             + "curl -H 'Authorization: Bearer Tok-999-secret' http://127.0.0.1:9/b\n"
             + "curl -u 'Other:My:Secret:Password' http://127.0.0.1:9/c\n"
-        let result = try LazerBinary.run(
-            ["import", "-", "--into", "c.json"], stdin: Data(command.utf8), environment: environment,
-            currentDirectory: work)
+        let result = try lazer(["import", "-", "--into", "c.json"], in: work, stdin: Data(command.utf8))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("kept as the secret {{password}}"), "\(result.stdout)")
         let collection = try read(work + "/c.json")
@@ -76,15 +74,13 @@ struct InteropCommandTests {
         #expect(secrets.contains("My:Secret:Password"))
         // The same value is one secret; the run sends it.
         #expect(!collection.contains("password2"))
-        let exported = try LazerBinary.run(
-            ["export", "c.json", "--format", "http"], environment: environment, currentDirectory: work)
+        let exported = try lazer(["export", "c.json", "--format", "http"], in: work)
         #expect(!exported.stdout.contains("My:Secret:Password"), "\(exported.stdout)")
         // A header that names its credential by reference after its scheme word (as Postman writes
         // bearer auth) is no credential written as itself.
-        let referenced = try LazerBinary.run(
-            ["import", "-", "--into", "r.json"],
-            stdin: Data("curl -H 'Authorization: Bearer {{token}}' http://127.0.0.1:9/r\n".utf8),
-            environment: environment, currentDirectory: work)
+        let referenced = try lazer(
+            ["import", "-", "--into", "r.json"], in: work,
+            stdin: Data("curl -H 'Authorization: Bearer {{token}}' http://127.0.0.1:9/r\n".utf8))
         #expect(referenced.status == 0, "\(referenced.stderr)")
         #expect(!referenced.stdout.contains("written as itself"), "\(referenced.stdout)")
         #expect(try read(work + "/r.json").contains("Bearer {{token}}"))
@@ -96,15 +92,12 @@ struct InteropCommandTests {
     @Test("a credential merged into a collection gets a secret of its own")
     func mergedCredentialsKeepTheirOwnSecret() throws {
         let work = try folder()
-        let environment = Self.isolated(work)
         for (name, user) in [("a", "alice:ALICEPASS"), ("b", "bob:BOBPASS")] {
             try write("curl -u \(user) http://127.0.0.1:9/\(name)\n", work + "/\(name).sh")
         }
-        let first = try LazerBinary.run(
-            ["import", "a.sh", "--into", "m.json"], environment: environment, currentDirectory: work)
+        let first = try lazer(["import", "a.sh", "--into", "m.json"], in: work)
         #expect(first.status == 0, "\(first.stderr)")
-        let merged = try LazerBinary.run(
-            ["import", "b.sh", "--into", "m.json", "--merge"], environment: environment, currentDirectory: work)
+        let merged = try lazer(["import", "b.sh", "--into", "m.json", "--merge"], in: work)
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(merged.stdout.contains("kept as the secret {{password2}}"), "\(merged.stdout)")
         let collection = try read(work + "/m.json")
@@ -205,20 +198,16 @@ struct InteropCommandTests {
     @Test("exports mask a secret's value but leave {{references}} as they are")
     func exportsLeaveReferencesAlone() throws {
         let work = try folder()
-        let environment = Self.isolated(work)
         try write("curl -u alice:password -H 'X-Note: password reset' http://127.0.0.1:9/login\n", work + "/pw.sh")
-        let imported = try LazerBinary.run(
-            ["import", "pw.sh", "--into", "pw.json"], environment: environment, currentDirectory: work)
+        let imported = try lazer(["import", "pw.sh", "--into", "pw.json"], in: work)
         #expect(imported.status == 0, "\(imported.stderr)")
         for format in ["postman", "k6"] {
-            let exported = try LazerBinary.run(
-                ["export", "pw.json", "--format", format], environment: environment, currentDirectory: work)
+            let exported = try lazer(["export", "pw.json", "--format", format], in: work)
             #expect(exported.status == 0, "\(exported.stderr)")
             #expect(
                 !exported.stdout.contains("{{••••••}}") && !exported.stdout.contains("{{\\u2022"), "\(exported.stdout)")
         }
-        let postman = try LazerBinary.run(
-            ["export", "pw.json", "--format", "postman"], environment: environment, currentDirectory: work)
+        let postman = try lazer(["export", "pw.json", "--format", "postman"], in: work)
         #expect(
             postman.stdout.contains(#""value" : "{{password}}""#)
                 || postman.stdout.contains(#""value": "{{password}}""#), "\(postman.stdout)")
@@ -229,20 +218,16 @@ struct InteropCommandTests {
     @Test("a credential changed in the source reaches the secret on the next import")
     func aChangedCredentialIsUpdated() throws {
         let work = try folder()
-        let environment = Self.isolated(work)
         try write("curl -u alice:OLDPASS http://127.0.0.1:9/a\n", work + "/api.sh")
-        let first = try LazerBinary.run(
-            ["import", "api.sh", "--into", "api.json"], environment: environment, currentDirectory: work)
+        let first = try lazer(["import", "api.sh", "--into", "api.json"], in: work)
         #expect(first.status == 0, "\(first.stderr)")
         try write("curl -u alice:NEWPASS http://127.0.0.1:9/a\n", work + "/api.sh")
-        let again = try LazerBinary.run(
-            ["import", "api.sh", "--into", "api.json"], environment: environment, currentDirectory: work)
+        let again = try lazer(["import", "api.sh", "--into", "api.json"], in: work)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("The secret {{password}} takes the source's new value"), "\(again.stdout)")
         let secrets = try read(work + "/config/lazer/secrets.json")
         #expect(secrets.contains("NEWPASS") && !secrets.contains("OLDPASS"), "\(secrets)")
-        let same = try LazerBinary.run(
-            ["import", "api.sh", "--into", "api.json"], environment: environment, currentDirectory: work)
+        let same = try lazer(["import", "api.sh", "--into", "api.json"], in: work)
         #expect(!same.stdout.contains("takes the source's new value"), "\(same.stdout)")
     }
 
@@ -273,7 +258,6 @@ struct InteropCommandTests {
     @Test("a masked credential imports as an empty secret of its own, said as masked")
     func maskedCredentialsAreNotKept() throws {
         let work = try folder()
-        let environment = Self.isolated(work)
         try write(
             """
             {"log": {"version": "1.2", "creator": {"name": "lazer", "version": "1"}, "entries": [
@@ -285,8 +269,7 @@ struct InteropCommandTests {
                             "content": {"size": 0, "mimeType": "text/plain"}, "redirectURL": "", "headersSize": -1, "bodySize": 0},
                "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}]}}
             """, work + "/h.har")
-        let imported = try LazerBinary.run(
-            ["import", "h.har", "--into", "h.json"], environment: environment, currentDirectory: work)
+        let imported = try lazer(["import", "h.har", "--into", "h.json"], in: work)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("masked in the source"), "\(imported.stdout)")
         #expect(!imported.stdout.contains("written as itself"), "\(imported.stdout)")
@@ -301,19 +284,15 @@ struct InteropCommandTests {
     @Test("a password in an imported URL becomes a secret the URL names")
     func urlPasswordsBecomeSecrets() throws {
         let work = try folder()
-        let environment = Self.isolated(work)
         try write("GET http://bob:URL%40PASS-77@127.0.0.1:9/x\n", work + "/up.http")
-        let imported = try LazerBinary.run(
-            ["import", "up.http", "--into", "up.json"], environment: environment, currentDirectory: work)
+        let imported = try lazer(["import", "up.http", "--into", "up.json"], in: work)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("password in its URL"), "\(imported.stdout)")
         let collection = try read(work + "/up.json")
         #expect(!collection.contains("PASS-77") && collection.contains("bob:{{password}}@"), "\(collection)")
         #expect(try read(work + "/config/lazer/secrets.json").contains("URL%40PASS-77"))
         // Resolved, the URL is as it was written.
-        let revealed = try LazerBinary.run(
-            ["export", "up.json", "--format", "curl", "--reveal-secrets"], environment: environment,
-            currentDirectory: work)
+        let revealed = try lazer(["export", "up.json", "--format", "curl", "--reveal-secrets"], in: work)
         #expect(revealed.stdout.contains("http://bob:URL%40PASS-77@127.0.0.1:9/x"), "\(revealed.stdout)")
     }
 
@@ -322,7 +301,6 @@ struct InteropCommandTests {
     @Test("an OAuth client secret and password and an AWS session token become secrets on import")
     func oauthAndAWSSecretsBecomeSecrets() throws {
         let work = try folder()
-        let environment = Self.isolated(work)
         try write(
             """
             {"info": {"name": "Auths", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
@@ -337,8 +315,7 @@ struct InteropCommandTests {
                  {"key": "service", "value": "execute-api"}]}}},
                {"name": "plain", "request": {"method": "GET", "url": "http://127.0.0.1:9/plain"}}]}
             """, work + "/pm.json")
-        let result = try LazerBinary.run(
-            ["import", "pm.json", "--into", "c.json"], environment: environment, currentDirectory: work)
+        let result = try lazer(["import", "pm.json", "--into", "c.json"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
         let collection = try read(work + "/c.json")
         for secret in ["pm-SECRET-literal-999", "pm-user-PASSWORD-555", "pm-aws-SESSION-333"] {
@@ -348,7 +325,7 @@ struct InteropCommandTests {
         #expect(result.stdout.contains("the collection's clientSecret, written as itself"), "\(result.stdout)")
         let secrets = try read(work + "/config/lazer/secrets.json")
         #expect(secrets.contains("pm-user-PASSWORD-555") && secrets.contains("pm-aws-SESSION-333"))
-        let valid = try LazerBinary.run(["validate", "c.json"], environment: environment, currentDirectory: work)
+        let valid = try lazer(["validate", "c.json"], in: work)
         #expect(!valid.stdout.contains("written in the file") && !valid.stderr.contains("written in the file"))
     }
 
