@@ -29,6 +29,17 @@ struct OAuthBrowserAndTokenTests {
         + "%2Fcallback&scope=read&state=\(String(repeating: "s", count: 22))&code_challenge="
         + "\(String(repeating: "c", count: 43))&code_challenge_method=S256"
 
+    /// A token whose access token is an (unsigned) HS256 JWT with `claims`, valid 50 minutes more.
+    static func jwtToken(claims: String) -> (OAuthToken, jwt: String) {
+        let jwt =
+            "eyJhbGciOiJIUzI1NiJ9." + Data(claims.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+            + ".sig"
+        let token = OAuthToken(
+            accessToken: jwt, refreshToken: "r", expiresAt: Date().addingTimeInterval(3000), scope: "read",
+            obtainedAt: Date())
+        return (token, jwt)
+    }
+
     @Test func theWaitingCardShowsTheWholeAddressAndUCopiesIt() throws {
         var fixture = try ReducerFixture([Self.file], startup: StartupRequest(request: "me"))
         fixture.driver.press("F5")
@@ -99,13 +110,8 @@ struct OAuthBrowserAndTokenTests {
             [Self.file], size: Size(width: 80, height: 24), startup: StartupRequest(request: "plain"))
         fixture.driver.press("g", "1")
         fixture.driver.press("k")
-        let claims = #"{"sub":"alice","scope":"read","iss":"https://id.test","aud":"api","exp":1800000000}"#
-        let jwt =
-            "eyJhbGciOiJIUzI1NiJ9." + Data(claims.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
-            + ".sig"
-        let token = OAuthToken(
-            accessToken: jwt, refreshToken: "r", expiresAt: Date().addingTimeInterval(3000), scope: "read",
-            obtainedAt: Date())
+        let (token, _) = Self.jwtToken(
+            claims: #"{"sub":"alice","scope":"read","iss":"https://id.test","aud":"api","exp":1800000000}"#)
         fixture.driver.reduce(.oauthToken(Self.key, OAuthTokenState(token)))
         fixture.driver.press("alt+4")
         // At 80×24 the pane has no row for them: the hint's line says where they are.
@@ -140,13 +146,7 @@ struct OAuthBrowserAndTokenTests {
         #expect(reads.map(\.key) == [Self.key])
         #expect(fixture.driver.state.selection == Self.key)
         // The cache answers: the Auth tab shows the token's state before any send.
-        let claims = #"{"sub":"alice","scope":"read"}"#
-        let jwt =
-            "eyJhbGciOiJIUzI1NiJ9." + Data(claims.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
-            + ".sig"
-        let token = OAuthToken(
-            accessToken: jwt, refreshToken: "r", expiresAt: Date().addingTimeInterval(3000), scope: "read",
-            obtainedAt: Date())
+        let (token, jwt) = Self.jwtToken(claims: #"{"sub":"alice","scope":"read"}"#)
         fixture.driver.reduce(.oauthToken(Self.key, OAuthTokenState(token)))
         #expect(fixture.driver.state.exchanges[Self.key]?.inFlight == nil)
         fixture.driver.press("alt+4")

@@ -11,17 +11,22 @@ import Workspace
 /// was not carried is listed under the new collection's problems.
 @MainActor
 struct ProgramInteropTests {
+    /// The palette's "Import a file", given `path`.
+    static func importFile(_ path: String, in harness: ExplorerHarness) {
+        harness.press("ctrl+p")
+        harness.type("Import a file")
+        harness.press("enter")
+        harness.type(path)
+        harness.press("enter")
+    }
+
     @Test func importingAFileAddsACollection() throws {
         let harness = try ExplorerHarness(collections: try Shipped.jsonPlaceholder())
         let source = harness.folder.root + "/requests.http"
         try
             "@host = https://api.test\n\n### Who am I\nGET {{host}}/me\nAuthorization: {{$aadToken}}\n\n### Create\nPOST {{host}}/items\nContent-Type: application/json\n\n{\"a\": 1}\n"
             .write(toFile: source, atomically: true, encoding: .utf8)
-        harness.press("ctrl+p")
-        harness.type("Import a file")
-        harness.press("enter")
-        harness.type(source)
-        harness.press("enter")
+        Self.importFile(source, in: harness)
         #expect(harness.shows("Imported 2 requests into requests.json; 1 not carried (see Collection problems)"))
         let written = try harness.folder.read("requests.json")
         #expect(written.contains("\"name\": \"Who am I\""))
@@ -36,11 +41,7 @@ struct ProgramInteropTests {
         // "Who am I" changed (matched by method and URL), "Create" gone, "List" new.
         try "@host = https://api.test\n\n### Who am I\nGET {{host}}/me\nX-Full: 1\n\n### List\nGET {{host}}/items\n"
             .write(toFile: source, atomically: true, encoding: .utf8)
-        harness.press("ctrl+p")
-        harness.type("Import a file")
-        harness.press("enter")
-        harness.type(source)
-        harness.press("enter")
+        Self.importFile(source, in: harness)
         #expect(harness.shows("Updated requests.json: 1 added, 1 changed, 1 removed, 0 unchanged"))
         #expect(!FileManager.default.fileExists(atPath: harness.folder.collections + "/requests-2.json"))
         let updated = try harness.folder.read("requests.json")
@@ -58,11 +59,7 @@ struct ProgramInteropTests {
         let source = harness.folder.root + "/login.sh"
         try "curl -u 'ann:Pass-In-Clear-42' -H 'X-Api-Key: Key-In-Clear-7' https://api.test/login\n"
             .write(toFile: source, atomically: true, encoding: .utf8)
-        harness.press("ctrl+p")
-        harness.type("Import a file")
-        harness.press("enter")
-        harness.type(source)
-        harness.press("enter")
+        Self.importFile(source, in: harness)
         #expect(harness.shows("Imported 1 request into"), "\(harness.screen)")
         let slot = try #require(harness.state.collections.first { !$0.path.hasSuffix("/jsonplaceholder.json") })
         let written = try String(contentsOfFile: slot.path, encoding: .utf8)

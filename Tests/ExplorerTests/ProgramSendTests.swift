@@ -183,19 +183,26 @@ struct ProgramSendTests {
         #expect(!history.contains("mock-token-5f2a9c"))
     }
 
+    /// The showcase in `folder`, its log-in sent in the mock: the token captured (a secret).
+    private static func loggedIn(
+        _ folder: HarnessFolder, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ExplorerHarness {
+        let harness = try ExplorerHarness(
+            collections: try Shipped.showcase(), folder: folder, startup: StartupRequest(request: "Chaining/1. Log in"),
+            processEnvironment: ["LAZER_VAR_password": "correct horse"])
+        harness.press("F5")
+        #expect(harness.shows(" 200 OK "), sourceLocation: sourceLocation)
+        #expect(harness.state.captures[ShippedIDs.showcase]?["token"]?.secret == true, sourceLocation: sourceLocation)
+        harness.settle()
+        return harness
+    }
+
     /// Renaming the environment in use keeps its captured values, now and after a restart in the
     /// new name: they stayed under the old name, and the next request's {{token}} was undefined.
     @Test func capturedValuesFollowTheirEnvironmentsRename() throws {
         let folder = try HarnessFolder()
         do {
-            let first = try ExplorerHarness(
-                collections: try Shipped.showcase(), folder: folder,
-                startup: StartupRequest(request: "Chaining/1. Log in"),
-                processEnvironment: ["LAZER_VAR_password": "correct horse"])
-            first.press("F5")
-            #expect(first.shows(" 200 OK "))
-            #expect(first.state.captures[ShippedIDs.showcase]?["token"]?.secret == true)
-            first.settle()
+            let first = try Self.loggedIn(folder)
             // F2's manager, on the environment in use: r renames it.
             first.press("F2")
             first.press("r")
@@ -219,14 +226,7 @@ struct ProgramSendTests {
     @Test func capturedValuesAreKeptPerEnvironmentAcrossRestartsAndSecretOnesOutOfTheStore() throws {
         let folder = try HarnessFolder()
         do {
-            let first = try ExplorerHarness(
-                collections: try Shipped.showcase(), folder: folder,
-                startup: StartupRequest(request: "Chaining/1. Log in"),
-                processEnvironment: ["LAZER_VAR_password": "correct horse"])
-            first.press("F5")
-            #expect(first.shows(" 200 OK "))
-            #expect(first.state.captures[ShippedIDs.showcase]?["token"]?.secret == true)
-            first.settle()
+            let first = try Self.loggedIn(folder)
             // Switching to another environment: its own (none) replace mock's.
             first.press("F2")
             first.press("j", "enter")
