@@ -75,10 +75,13 @@ enum SigV4Encoding {
 
     /// Appends the lower-case hex of a digest to `output`.
     static func appendHex(of digest: SHA256Digest, to output: inout [UInt8]) {
+        // Written on the stack and appended in one copy (a `repeatElement` append of zeros to
+        // write over was a generic append per signature).
         digest.withUnsafeBytes { raw in
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: raw.count * 2))
-            output.withUnsafeMutableBufferPointer { writeHex(raw, to: $0, at: start) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count * 2) { text in
+                writeHex(raw, to: text, at: 0)
+                output.append(contentsOf: UnsafeBufferPointer(text))
+            }
         }
     }
 

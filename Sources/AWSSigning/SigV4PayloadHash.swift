@@ -19,7 +19,7 @@ package enum SigV4PayloadHash {
         case .none:
             return empty
         case .bytes(let data), .json(let data):
-            return hex(of: data)
+            return SigV4PayloadMemo.shared.hex(of: data)
         case .formURLEncoded(let fields):
             return hex(of: Data(FormURLEncoding.encode(fields).utf8))
         case .file(let path):

@@ -222,20 +222,37 @@ package struct SigV4Signer: Sendable {
             region: region, service: service, signature: signature)
     }
 
-    /// `AWS4-HMAC-SHA256 Credential=…/scope, SignedHeaders=…, Signature=…`, written once as bytes.
+    /// `AWS4-HMAC-SHA256 Credential=…/scope, SignedHeaders=…, Signature=…`, written once into the
+    /// string's own storage (no byte array made first and copied).
     private static func authorization(
         accessKeyID: String, scope: String, signedHeaders: ArraySlice<UInt8>, signature: String
     ) -> String {
-        var value: [UInt8] = []
-        value.reserveCapacity(120 + accessKeyID.utf8.count + scope.utf8.count + signedHeaders.count)
-        value.append(utf8: "AWS4-HMAC-SHA256 Credential=")
-        value.append(utf8: accessKeyID)
-        value.append(UInt8(ascii: "/"))
-        value.append(utf8: scope)
-        value.append(utf8: ", SignedHeaders=")
-        value += signedHeaders
-        value.append(utf8: ", Signature=")
-        value.append(utf8: signature)
-        return String(decoding: value, as: UTF8.self)
+        let prefix = "AWS4-HMAC-SHA256 Credential="
+        let middle = ", SignedHeaders="
+        let suffix = ", Signature="
+        let capacity =
+            prefix.utf8.count + accessKeyID.utf8.count + 1 + scope.utf8.count + middle.utf8.count
+            + signedHeaders.count + suffix.utf8.count + signature.utf8.count
+        return String(unsafeUninitializedCapacity: capacity) { output in
+            var position = 0
+            func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let source = bytes.baseAddress, let target = output.baseAddress, !bytes.isEmpty else { return }
+                (target + position).initialize(from: source, count: bytes.count)
+                position += bytes.count
+            }
+            func write(_ text: String) {
+                var text = text
+                text.withUTF8 { write($0) }
+            }
+            write(prefix)
+            write(accessKeyID)
+            write("/")
+            write(scope)
+            write(middle)
+            signedHeaders.withUnsafeBufferPointer { write($0) }
+            write(suffix)
+            write(signature)
+            return position
+        }
     }
 }

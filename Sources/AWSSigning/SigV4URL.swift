@@ -36,16 +36,25 @@ struct SigV4URL {
             portStart = portColon + 1
         }
         let hostBytes = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
-        var host = String(decoding: hostBytes, as: UTF8.self)
-        if hostBytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) {
-            host = host.lowercased()
-        }
+        let lowered = !hostBytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 })
+        var portShown: Int?
         if portStart < authorityEnd,
-            let number = Self.port(UnsafeBufferPointer(rebasing: bytes[portStart..<authorityEnd]))
+            let number = Self.port(UnsafeBufferPointer(rebasing: bytes[portStart..<authorityEnd])),
+            number != Self.defaultPort(UnsafeBufferPointer(rebasing: bytes[..<colon]))
         {
-            if number != Self.defaultPort(UnsafeBufferPointer(rebasing: bytes[..<colon])) { host += ":\(number)" }
+            portShown = number
         }
-        self.host = host
+        if lowered, portShown == nil || (portStart == hostEnd + 1 && bytes[portStart] != UInt8(ascii: "0")) {
+            // Already lower-case, the port (if shown) written without leading zeros: the value is
+            // the URL's own `host:port` bytes, one string made (the usual signed request).
+            let end = portShown == nil ? hostEnd : authorityEnd
+            self.host = String(decoding: UnsafeBufferPointer(rebasing: bytes[hostStart..<end]), as: UTF8.self)
+        } else {
+            var host = String(decoding: hostBytes, as: UTF8.self)
+            if !lowered { host = host.lowercased() }
+            if let portShown { host += ":\(portShown)" }
+            self.host = host
+        }
         let queryMark = bytes[authorityEnd...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         let pathEnd = queryMark ?? bytes.count
         path = authorityEnd..<pathEnd
