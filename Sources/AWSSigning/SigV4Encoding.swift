@@ -108,7 +108,9 @@ extension [UInt8] {
     /// `text`'s UTF-8 appended in one copy: `+= text.utf8` walks the view a byte at a time, and a
     /// signature appends some twenty texts.
     mutating func append(utf8 text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        // The view's own storage, borrowed (a `var` copy for `withUTF8` retained and released
+        // each text); a bridged or small string is walked instead.
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+        if appended == nil { append(contentsOf: text.utf8) }
     }
 }

@@ -27,6 +27,20 @@ final class SigV4KeyCache: Sendable {
 
     private let state = Mutex(State())
 
+    /// An HMAC keyed with the signing key for these parts, derived when not cached. The key asked
+    /// for last is compared field by field, with no `Key` made (its four strings were retained
+    /// and released for every signature).
+    func mac(secret: String, day: String, region: String, service: String) -> SigV4HMAC {
+        let last = state.withLock(ownedBy: self) { state -> SigV4HMAC? in
+            guard let key = state.lastKey, key.secret == secret, key.day == day, key.region == region,
+                key.service == service
+            else { return nil }
+            return state.lastMAC
+        }
+        if let last { return last }
+        return mac(for: Key(secret: secret, day: day, region: region, service: service))
+    }
+
     /// An HMAC keyed with the signing key for `key`, derived when not cached.
     func mac(for key: Key) -> SigV4HMAC {
         let cached = state.withLock(ownedBy: self) { state -> SigV4HMAC? in

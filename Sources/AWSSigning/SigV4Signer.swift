@@ -21,17 +21,60 @@ package struct SigV4Credentials: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What a signature added, for the timeline and the tests: the headers set (`Authorization` last),
-/// the signed header names, the scope, and the canonical request (no secret is in it).
+/// the signed header names, the scope, and the canonical request (no secret is in it). Its parts
+/// are held in one shared object: a signature travels with its request through a run, copied at
+/// each step, and its six strings and two arrays were retained and released at every copy.
 package struct SigV4Signature: Sendable, Equatable {
-    package var headers: [HTTPHeader]
+    private final class Parts: Sendable {
+        let headers: [HTTPHeader]
+        let signedHeaderList: String
+        let scope: String
+        let canonicalBytes: [UInt8]
+        let region: String
+        let service: String
+        let signature: String
+
+        init(
+            headers: [HTTPHeader], signedHeaderList: String, scope: String, canonicalBytes: [UInt8], region: String,
+            service: String, signature: String
+        ) {
+            self.headers = headers
+            self.signedHeaderList = signedHeaderList
+            self.scope = scope
+            self.canonicalBytes = canonicalBytes
+            self.region = region
+            self.service = service
+            self.signature = signature
+        }
+    }
+
+    private let parts: Parts
+
+    init(
+        headers: [HTTPHeader], signedHeaderList: String, scope: String, canonicalBytes: [UInt8], region: String,
+        service: String, signature: String
+    ) {
+        parts = Parts(
+            headers: headers, signedHeaderList: signedHeaderList, scope: scope, canonicalBytes: canonicalBytes,
+            region: region, service: service, signature: signature)
+    }
+
+    package var headers: [HTTPHeader] { parts.headers }
     /// `host;x-amz-date`, as in the `Authorization` value.
-    package var signedHeaderList: String
+    package var signedHeaderList: String { parts.signedHeaderList }
     /// `20260131/eu-west-1/s3/aws4_request`.
-    package var scope: String
+    package var scope: String { parts.scope }
     /// The canonical request's bytes (a text is made only when one is asked for).
-    package var canonicalBytes: [UInt8]
-    package var region: String
-    package var service: String
+    package var canonicalBytes: [UInt8] { parts.canonicalBytes }
+    package var region: String { parts.region }
+    package var service: String { parts.service }
+
+    package static func == (lhs: SigV4Signature, rhs: SigV4Signature) -> Bool {
+        lhs.parts === rhs.parts
+            || (lhs.headers == rhs.headers && lhs.signedHeaderList == rhs.signedHeaderList && lhs.scope == rhs.scope
+                && lhs.canonicalBytes == rhs.canonicalBytes && lhs.region == rhs.region && lhs.service == rhs.service
+                && lhs.signature == rhs.signature)
+    }
 
     /// The signed header names, lower-cased and sorted.
     package var signedHeaders: [String] { signedHeaderList.split(separator: ";").map(String.init) }
@@ -45,7 +88,7 @@ package struct SigV4Signature: Sendable, Equatable {
     /// The signature's hex: a credential for this request for some minutes, masked wherever it
     /// would be shown or stored (an echo of the request's headers too). Kept as made, not found
     /// again in the `Authorization` value (Foundation's `range(of:)` on every signed send).
-    package var signature: String
+    package var signature: String { parts.signature }
 
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)": the timeline's line.
     /// Written as bytes: it is made for every signed send, and interpolation cost a fifth of a signature.
@@ -208,7 +251,7 @@ package struct SigV4Signer: Sendable {
         canonical.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         SigV4Encoding.appendHex(of: hasher.finalize(), to: &stringToSign)
         let mac = SigV4KeyCache.shared.mac(
-            for: .init(secret: credentials.secretAccessKey, day: time.day, region: region, service: service))
+            secret: credentials.secretAccessKey, day: time.day, region: region, service: service)
         let signature = SigV4Encoding.hex(contiguous: stringToSign.withUnsafeBytes { mac.code($0) })
         let signedHeaderList = String(decoding: signedList, as: UTF8.self)
         added.append(

@@ -90,8 +90,10 @@ package struct ResolvedRequest: Sendable, Equatable {
     /// Digest needs the server's challenge, so the transport does it; the other schemes are already headers or query items.
     package var digestCredentials: Credentials?
     package var options: SavedOptions
-    /// Set for `aws-sigv4` auth: signed after the `HTTPRequest` is built.
-    package var awsSigning: AWSSigning?
+    /// Set for `aws-sigv4` auth: signed after the `HTTPRequest` is built. Boxed: a resolved
+    /// request is copied several times on its way to the send, and its five strings were retained
+    /// at each copy of every signed request.
+    @Boxed package var awsSigning: AWSSigning? = nil
     /// Set for `oauth2` auth: the token is fetched (or taken from the cache) when the request is sent.
     package var oauth: OAuthSettings?
     /// Set for `command` auth (its header and prefix resolved): `RequestPreparer` adds the token,
