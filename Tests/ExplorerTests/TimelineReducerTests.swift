@@ -176,6 +176,56 @@ struct TimelineReducerTests {
         #expect(screen.contains("3 ms, failed while connecting"))
     }
 
+    /// The events of one exchange from `start` (ms) that ends with `status`.
+    private func exchangeEvents(from start: Int, status: Int) -> [ExchangeEvent] {
+        let response = DataResponse(
+            request: HTTPRequest(url: url), statusCode: StatusCode(status), url: url, bytesSent: 300,
+            bytesReceived: Int64(status), body: .empty)
+        let head = ExchangeEvent.Kind.responseHead(
+            .init(status: StatusCode(status), reason: "", headers: HTTPHeaders(), httpVersion: .http11))
+        return [
+            event(start, .queued(.init(method: .get, url: url)), .resolving),
+            event(start + 1, .connected(.init(address: "10.0.0.7", port: 80, reused: false)), .sending),
+            event(start + 2, .requestSent(.init(headBytes: 300, bodyBytes: 0)), .waiting),
+            event(start + 10, head, .receiving),
+            event(start + 12, .completed(response), .receiving),
+        ]
+    }
+
+    @Test func aSendThatWentAgainShowsTheAnsweringExchangesStagesAndTheEarlierAttemptInOneLine() throws {
+        // A 401 invalid_token, then the retry with a new token (or a stream's reconnection): the
+        // same observer hears two exchanges.
+        var fixture = try fixture()
+        let job = try #require(fixture.driver.press("F5").sendJobs.first)
+        // Each exchange counts from its own start; the second begins 60 ms into the send.
+        for event in exchangeEvents(from: 0, status: 401) {
+            fixture.driver.reduce(.exchangeEvent(users, generation: job.generation, event))
+        }
+        fixture.driver.advance(by: .milliseconds(60))
+        for event in exchangeEvents(from: 0, status: 200) {
+            fixture.driver.reduce(.exchangeEvent(users, generation: job.generation, event))
+        }
+        let trace = try #require(fixture.driver.state.exchanges[users]?.trace)
+        guard case .completed(let answer)? = trace.timeline.ending else {
+            Issue.record("the retry's exchange is the trace's timeline")
+            return
+        }
+        #expect(answer.statusCode.rawValue == 200)
+        #expect(trace.timeline.events.first?.offset == .milliseconds(60))
+        #expect(trace.earlierAttempts.count == 1)
+        fixture.driver.reduce(.exchangeFinished(users, try Results.json(Results.users, generation: job.generation)))
+        fixture.driver.press("g", "3", "]", "]", "]")
+        let lines = fixture.driver.render().components(separatedBy: "\n")
+        let attempt = try #require(lines.firstIndex { $0.contains("attempt 1") })
+        #expect(lines[attempt].contains("0 ms"))
+        #expect(lines[attempt].contains("12 ms"))
+        #expect(lines[attempt].contains("401 Unauthorized · sent"))
+        // The stages below are the answer's: its wait starts at 62 ms, after the attempt.
+        let wait = try #require(lines.firstIndex { $0.contains("│waiting ") })
+        #expect(wait > attempt)
+        #expect(lines[wait].contains("62 ms"))
+    }
+
     @Test func aRedirectHopSitsBetweenTheStagesOfItsTwoHops() throws {
         var fixture = try fixture()
         let job = try #require(fixture.driver.press("F5").sendJobs.first)

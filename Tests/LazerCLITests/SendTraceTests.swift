@@ -47,6 +47,21 @@ struct SendTraceTests {
         #expect(result.stderr.contains("TLS handshake"))
     }
 
+    @Test("a stream sent again (--reconnect): each connection's events, then its own waterfall once")
+    func reconnections() throws {
+        let server = try LoopbackServer.shared()
+        let url = server.url("/stream?events=5&per=2&retry=20").absoluteString
+        let result = try send([url, "--reconnect", "5", "--trace"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let traced = stages(result.stderr)
+        let connections = traced.filter { $0 == "queued" }.count
+        #expect(connections >= 3)
+        #expect(traced.filter { $0 == "completed" }.count == connections)
+        // One waterfall per connection, each written when that connection ended (it was written
+        // again after every later event of the send).
+        #expect(result.stderr.components(separatedBy: "Waterfall (").count - 1 == connections)
+    }
+
     @Test("redirects followed are traced hop by hop")
     func redirects() throws {
         let server = try LoopbackServer.shared()

@@ -126,6 +126,7 @@ enum TimelineLines {
                     style: theme[.muted]),
                 Span(scale(axis, width: barWidth), style: theme[.muted]),
             ]))
+        lines += attemptLines(input, axis: axis, barWidth: barWidth, theme)
         if rows.transport.isEmpty {
             lines.append(Line("  (the transport has not reported yet)", style: theme[.muted]))
         }

@@ -11,7 +11,12 @@ package import Workspace
 package struct ExchangeTrace: Sendable, Equatable {
     /// The send this trace belongs to (events of another generation are dropped).
     package var generation: Int
+    /// The exchange that gave the answer shown (the last one the send made).
     package var timeline = ExchangeTimeline()
+    /// The exchanges the send made before it, in order: a 401 `invalid_token` answered before
+    /// the retry with a new token, an SSE stream's earlier connections. Their phases are not the
+    /// answer's: the Timeline says each in one line above the answer's stages.
+    package var earlierAttempts: [ExchangeTimeline] = []
     /// The chain's stages in chain order, as last reported.
     package var chain: [ChainStage] = []
     /// The device code grant's code and where to enter it, while the send waits for a person
@@ -31,8 +36,22 @@ package struct ExchangeTrace: Sendable, Equatable {
         self.generation = generation
     }
 
-    /// Records an event of the transport.
-    package mutating func record(_ event: ExchangeEvent) {
+    /// What is added to the offsets of an exchange after the first: each exchange counts from its
+    /// own start, and the Timeline draws them all on the send's axis.
+    package var attemptShift: Duration = .zero
+
+    /// Records an event of the transport; a `queued` after the exchange ended starts the next
+    /// one, placed where it began: `elapsed` is how long the send had run when the event came
+    /// (never before the earlier exchange's end).
+    package mutating func record(_ event: ExchangeEvent, elapsed: Duration? = nil) {
+        var event = event
+        if timeline.isStart(ofAnother: event) {
+            earlierAttempts.append(timeline)
+            let end = timeline.lastOffset
+            attemptShift = max(end, (elapsed ?? end) - event.offset)
+            timeline = ExchangeTimeline()
+        }
+        event.offset += attemptShift
         timeline.record(event)
     }
 

@@ -81,6 +81,20 @@ public struct ExchangeTimeline: Sendable, Equatable {
         }
     }
 
+    /// Whether `event` opens another exchange after this one ended: a send that goes again (a
+    /// retry with a new token after a 401, a stream's reconnection) reports a second `queued`
+    /// to the same observer. Its events belong to a timeline of their own.
+    public func isStart(ofAnother event: ExchangeEvent) -> Bool {
+        guard isFinished, case .queued = event.kind else { return false }
+        return true
+    }
+
+    /// When the exchange started and how long it ran (to its last event).
+    public var extent: (start: Duration, duration: Duration) {
+        let start = events.first?.offset ?? .zero
+        return (start, max(.zero, lastOffset - start))
+    }
+
     /// The last event of a kind, by name ("tls", "connected"): for details (TLS, peer) in a display.
     public func last(_ name: String) -> ExchangeEvent? {
         events.last { $0.kind.name == name }

@@ -45,7 +45,11 @@ final class SendTrace: ExchangeObserver {
     }
 
     func observe(_ event: ExchangeEvent) {
+        // A send that goes again (a retry with a new token after a 401) reports a second exchange:
+        // it gets its own waterfall, and the first one's is written once, when it ends.
         let finished = timeline.withLock(ownedBy: self) { timeline -> ExchangeTimeline? in
+            if timeline.isStart(ofAnother: event) { timeline = ExchangeTimeline() }
+            guard !timeline.isFinished else { return nil }
             timeline.record(event)
             return timeline.isFinished ? timeline : nil
         }

@@ -179,7 +179,8 @@ package enum ExchangesReducer: SliceReducer {
             guard state.exchanges[key]?.stream?.generation == generation else { return Outcome() }
             state.exchanges[key]?.stream?.filterOlder(path, range, indexes)
         case .event(let key, let generation, let event):
-            state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event) }
+            let elapsed = state.exchanges[key].map { context.now - $0.startedAt }
+            state.exchanges[key]?.updateTrace(generation: generation) { $0.record(event, elapsed: elapsed) }
             if case .bodyProgress(let progress) = event.kind {
                 return askPreview(key, generation: generation, progress: progress, &state, context)
             }
