@@ -4,6 +4,7 @@ import Foundation
 import Futures
 import HTTPCore
 import Testing
+import Workspace
 
 /// A send's events and chain stages in the reducer: they fill the trace in order, move the stage
 /// the status line shows, follow the send into its result, and those of an older send are dropped.
@@ -213,10 +214,24 @@ struct TimelineReducerTests {
         #expect(answer.statusCode.rawValue == 200)
         #expect(trace.timeline.events.first?.offset == .milliseconds(60))
         #expect(trace.earlierAttempts.count == 1)
-        fixture.driver.reduce(.exchangeFinished(users, try Results.json(Results.users, generation: job.generation)))
+        fixture.driver.reduce(
+            .chainStage(
+                users, generation: job.generation,
+                ChainStage(index: 0, label: "token", start: .zero, end: .milliseconds(1), outcome: .succeeded)))
+        var result = try Results.json(Results.users, generation: job.generation)
+        // The first token came from the cache; the second fetch went after the 401.
+        var refetch = OAuthStepRecord(
+            step: .token, method: "POST", url: "http://id.test/token", status: 200, start: .milliseconds(1),
+            duration: .milliseconds(40))
+        refetch.fetch = 1
+        result.tokenSteps = [refetch]
+        fixture.driver.reduce(.exchangeFinished(users, result))
         fixture.driver.press("g", "3", "]", "]", "]")
         let lines = fixture.driver.render().components(separatedBy: "\n")
         let attempt = try #require(lines.firstIndex { $0.contains("attempt 1") })
+        // The refetch began when the refusal came (12 ms), not with the first token stage.
+        let fetch = try #require(lines.first { $0.contains("↳ token") })
+        #expect(fetch.contains("13 ms  40 ms"))
         #expect(lines[attempt].contains("0 ms"))
         #expect(lines[attempt].contains("12 ms"))
         #expect(lines[attempt].contains("401 Unauthorized · sent"))

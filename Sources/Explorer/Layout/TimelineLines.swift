@@ -163,8 +163,12 @@ enum TimelineLines {
                     lines += scriptRequestLines(input, stage: .test, theme)
                 }
                 if stage.label == token, let start = stage.start {
-                    lines += input.tokenSteps.map {
-                        tokenStepLine($0, from: start, axis: axis, barWidth: barWidth, theme)
+                    // A fetch after a refused token began when the refusal came: the end of the
+                    // attempt it answered.
+                    let refusals = trace.earlierAttempts.map(\.lastOffset)
+                    lines += input.tokenSteps.map { step in
+                        let origin = step.fetch > 0 && step.fetch <= refusals.count ? refusals[step.fetch - 1] : start
+                        return tokenStepLine(step, from: origin, axis: axis, barWidth: barWidth, theme)
                     }
                 }
             }

@@ -44,8 +44,13 @@ final class TokenStage: Sendable {
         let lines = [outcome.summary(now: Date())]
         let token = outcome.token
         let (stages, index, dispatch) = state.withLock(ownedBy: self) { state -> (ChainStages?, Int?, Int?) in
+            let fetch = state.lines.count
             state.lines += lines
-            state.steps += outcome.steps
+            state.steps += outcome.steps.map { step in
+                var step = step
+                step.fetch = fetch
+                return step
+            }
             state.secrets += [token.accessToken] + (token.refreshToken.map { [$0] } ?? [])
             defer { state.finished = true }
             return state.finished ? (nil, nil, nil) : (state.stages, state.index, state.dispatch)

@@ -14,6 +14,9 @@ package struct OAuthStepRecord: Sendable, Equatable {
     package var duration: Duration
     /// The provider's error code (`authorization_pending`, `invalid_grant`), or the transport's words.
     package var error: String?
+    /// Which of the send's token fetches it belongs to: 0, or 1 for the one after the API refused
+    /// the first token (`401 invalid_token`), whose `start` counts from when that refusal came.
+    package var fetch = 0
 
     package init(
         step: OAuthError.Step, method: String, url: String, status: Int?, start: Duration = .zero, duration: Duration,
