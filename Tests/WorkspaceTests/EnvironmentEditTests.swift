@@ -81,6 +81,12 @@ import Workspace
         try renamed.apply(.rename("local", to: "prod"))
         #expect(EnvironmentChanges.lines(from: saved, to: renamed) == ["environment local renamed to prod"])
         #expect(EnvironmentChanges.lines(from: saved, to: saved).isEmpty)
+        // Renamed, then a new environment under the old name: the old one's variables are not
+        // lost, and the lines say where they are.
+        try renamed.apply(.create(name: "local", kind: .live, baseURL: "http://new"))
+        let lines = EnvironmentChanges.lines(from: saved, to: renamed)
+        #expect(lines.first == "environment prod (live) added, as local was saved")
+        #expect(lines.contains("environment local: baseURL changed"))
     }
 
     @Test func theSaveKeepsSecretValuesOutOfTheFileAndMovesThemWithARename() throws {

@@ -14,6 +14,13 @@ package enum EnvironmentChanges {
                     out.append("environment \(removed[index].name) renamed to \(environment.name)")
                     renames[removed[index].name] = environment.name
                     removed.remove(at: index)
+                } else if let twin = saved.environments.first(where: { same($0, environment) }) {
+                    // What a rename followed by a new environment under the old name leaves, and
+                    // a copy followed by edits to the original: the lines below for `twin` say
+                    // what changed there, this one that nothing of it was lost.
+                    out.append(
+                        "environment \(environment.name) (\(environment.kind.rawValue)) added, as \(twin.name) was saved"
+                    )
                 } else {
                     out.append("environment \(environment.name) (\(environment.kind.rawValue)) added")
                 }
