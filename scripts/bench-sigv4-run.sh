@@ -54,7 +54,7 @@ export XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config"
 {
     echo "bench-sigv4 $(date -u '+%Y-%m-%d %H:%M UTC') at $(git rev-parse --short HEAD)"
     echo "machine: $(bench_machine)"
-    python3 - "$work" "${ROUNDS:-15}" .build/release/lazer <<'PY'
+    python3 - "$work" "${ROUNDS:-41}" .build/release/lazer <<'PY'
 import os, statistics, subprocess, sys, time
 work, rounds, lazer = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 try:
