@@ -25,7 +25,7 @@ package struct SigV4Credentials: Sendable, Equatable, CustomStringConvertible {
 /// are held in one shared object: a signature travels with its request through a run, copied at
 /// each step, and its six strings and two arrays were retained and released at every copy.
 package struct SigV4Signature: Sendable, Equatable {
-    private final class Parts: Sendable {
+    fileprivate final class Parts: Sendable {
         let headers: [HTTPHeader]
         let signedHeaderList: String
         let scope: String
@@ -50,13 +50,8 @@ package struct SigV4Signature: Sendable, Equatable {
 
     private let parts: Parts
 
-    init(
-        headers: [HTTPHeader], signedHeaderList: String, scope: String, canonicalBytes: [UInt8], region: String,
-        service: String, signature: String
-    ) {
-        parts = Parts(
-            headers: headers, signedHeaderList: signedHeaderList, scope: scope, canonicalBytes: canonicalBytes,
-            region: region, service: service, signature: signature)
+    fileprivate init(_ parts: Parts) {
+        self.parts = parts
     }
 
     package var headers: [HTTPHeader] { parts.headers }
@@ -261,8 +256,9 @@ package struct SigV4Signer: Sendable {
                     accessKeyID: credentials.accessKeyID, scope: scope, signedHeaders: signedList, signature: signature)
             ))
         return SigV4Signature(
-            headers: added, signedHeaderList: signedHeaderList, scope: scope, canonicalBytes: canonical,
-            region: region, service: service, signature: signature)
+            .init(
+                headers: added, signedHeaderList: signedHeaderList, scope: scope, canonicalBytes: canonical,
+                region: region, service: service, signature: signature))
     }
 
     /// `AWS4-HMAC-SHA256 Credential=…/scope, SignedHeaders=…, Signature=…`, written once into the
