@@ -45,7 +45,8 @@ Endpoints (any method unless noted):
                          until the client hangs up or for S seconds (at most 60), then the end; a client that hangs
                          up sets /disconnected's id X; per=P sends at most P events per connection, from
                          Last-Event-ID + 1 (204 when none is left), after `retry: R` with retry=R; partial=1
-                         ends each connection inside an event (`id: cut` and a data line, no blank line)
+                         ends each connection inside an event (`id: cut` and a data line, no blank line);
+                         broken=1 ends each connection by closing it without the chunked body's end
   /json-array?count=N&gate=X   a JSON array of N objects with its length; with gate X, half of it, then the
                          rest once /stream/release?gate=X is asked
   /stream/release?gate=X lets /stream or /json-array with gate X go on
@@ -538,6 +539,9 @@ class Handler(BaseHTTPRequestHandler):
             if "partial" in query:
                 data = b'id: cut\ndata: {"cut": true}\n'
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            if "broken" in query:
+                self.close_connection = True
+                return
             if "hold" in query:
                 self.wait_for_hang_up(float(query["hold"]))
                 if query.get("id"):

@@ -75,10 +75,12 @@ struct StreamReconnectionViewTests {
         #expect(harness.shows("#2"))
         #expect(harness.shows("Checks ✓2") || harness.shows("Chk ✓2"), "\(harness.screen)")
         harness.assertScreen(named: "stream-reconnected-\(variant)")
-        // The Timeline says so too, over the first connection's phases.
+        // The Timeline says so too: the last connection's phases, a line for each earlier one.
         harness.press("g", "3", "]", "]", "]")
         #expect(harness.shows("stream  3 events · reconnected 2×"), "\(harness.screen)")
-        #expect(harness.shows("the phases below are the first connection's"), "\(harness.screen)")
+        #expect(harness.shows("the phases below are the last connection's"), "\(harness.screen)")
+        #expect(harness.shows("attempt 1"), "\(harness.screen)")
+        #expect(harness.shows("attempt 2"), "\(harness.screen)")
     }
 
     @Test func aNewSendsStreamReplacesTheHistoryEntryShown() throws {

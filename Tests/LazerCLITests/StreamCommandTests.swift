@@ -91,6 +91,35 @@ struct StreamCommandTests {
         #expect(limited.stderr.contains("3 events; stopped at --max-events"))
     }
 
+    @Test("a stream cut in the middle of its body is connected again; every connection's events reach the checks")
+    func brokenConnections() throws {
+        let server = try LoopbackServer.shared()
+        // Two events a connection, each connection closed without the chunked body's end.
+        let path = "/stream?events=5&per=2&retry=20&broken=1"
+        let sent = try LazerBinary.run(["send", server.url(path).absoluteString, "--reconnect", "5", "--stream-json"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let ids = try sent.stdout.split(separator: "\n").map {
+            (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids == ["0", "1", "2", "3", "4"])
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            """
+            {"formatVersion": 1, "id": "broken-streams", "name": "Broken", "defaultEnvironment": "live",
+             "environments": [{"name": "live", "kind": "live", "baseURL": "http://127.0.0.1:\(server.port)"}],
+             "requests": [{"id": "feed", "name": "Feed", "method": "GET", "url": "\(path)",
+               "stream": {"reconnect": 5},
+               "expectations": [{"subject": "events", "op": "equals", "value": 5},
+                                {"subject": "event", "index": -1, "path": "$.n", "op": "equals", "value": 4}]}]}
+            """, to: "broken.json")
+        let run = try LazerBinary.run(["run", file, "--no-history"], environment: scratch.environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // Without reconnection the cut is the request's failure, as before.
+        let once = try LazerBinary.run(["send", server.url(path).absoluteString, "--stream-json"])
+        #expect(once.status != 0)
+        #expect(once.stdout.split(separator: "\n").count == 2)
+    }
+
     static func collection(port: Int) -> String {
         """
         {

@@ -29,6 +29,9 @@ extension ExchangeHandle: CurlTransferObserver {
         case .failure(let failure) where failure.cause == .cancelled:
             cancel()
         case .failure(let failure):
+            if let partial = failure.partial, let stream = prepared.request.responseStream {
+                stream.connectionBroke(with: Response(request: prepared.request, url: prepared.url, outcome: partial))
+            }
             let viaProxy = prepared.request.options.proxy != nil
             complete(with: .failure(TransportError(failure, url: prepared.url, viaProxy: viaProxy)))
         }

@@ -147,7 +147,13 @@ final class CurlTransfer: @unchecked Sendable {
         if let localFailure {
             finish(.failure(localFailure))
         } else if code != CURLE_OK, !streamEnded {
-            finish(.failure(failure(code: code, handle: handle)))
+            var failure = failure(code: code, handle: handle)
+            // A stream cut after it began: its events are kept with the failure, so that a
+            // reconnecting stream joins them (`StreamReconnection`) instead of losing them.
+            if streaming, failure.cause != .cancelled, spec.responseStream?.keepsBrokenConnections == true {
+                failure.partial = outcome(handle)
+            }
+            finish(.failure(failure))
         } else {
             if streaming, !streamEnded { spec.responseStream?.finish() }
             reportProgress(force: true)
@@ -180,7 +186,10 @@ final class CurlTransfer: @unchecked Sendable {
             close(bodyFile)
             bodyFile = -1
         }
-        if case .failure = copy result, bodyFileIsTemporary, let url = bodyFileURL {
+        // A failed transfer's temporary body goes, unless a broken stream's partial response holds it.
+        if case .failure(let failure) = copy result, failure.partial == nil, bodyFileIsTemporary,
+            let url = bodyFileURL
+        {
             unlink(url.path)
         }
         releaseHandle()

@@ -126,4 +126,6 @@ struct CurlFailure: Error, Sendable {
     var stage: ExchangeStage?
     /// The phases measured before the failure; `total` is the time to the failure.
     var timings: TransferTimings?
+    /// A response stream that broke after its head: what had come (the head, the body so far).
+    var partial: TransferOutcome?
 }

@@ -177,17 +177,20 @@ enum ResponseLayout {
     static func timelineTabLines(
         _ state: ExplorerState, _ response: ReceivedResponse, _ result: ExchangeResult, width: Int
     ) -> [Line] {
+        let input = TimelineLines.input(state, result: result)
         let lines =
-            TimelineLines.input(state, result: result).map { TimelineLines.lines($0, width: width, state.theme) }
+            input.map { TimelineLines.lines($0, width: width, state.theme) }
             ?? TimingLines.lines(response.timings, isMock: result.isMock, width: width, state.theme)
         guard let stream = state.shownStream, stream.generation == result.generation else { return lines }
-        return streamLines(stream, state.theme) + [Line("")] + lines
+        let eachConnection = input.map { !$0.trace.earlierAttempts.isEmpty } ?? false
+        return streamLines(stream, eachConnection: eachConnection, state.theme) + [Line("")] + lines
     }
 
     /// The stream's life in one line, above the Timeline: "stream  3 events · first +0.100s · last
-    /// +2.100s · closed by the server"; a stream connected again says how often, and that the
-    /// phases below are its first connection's.
-    static func streamLines(_ stream: StreamLog, _ theme: Theme) -> [Line] {
+    /// +2.100s · closed by the server"; a stream connected again says how often, and whose phases
+    /// are below: the last connection's under a line for each earlier one (`eachConnection`, when
+    /// the transport reported them), else the first connection's.
+    static func streamLines(_ stream: StreamLog, eachConnection: Bool = false, _ theme: Theme) -> [Line] {
         var parts = [stream.total == 1 ? "1 event" : "\(CountText.format(stream.total)) events"]
         if let reconnected = stream.reconnectedDescription { parts.append(reconnected) }
         if stream.firstIndex == 0, let first = stream.events.first { parts.append("first +" + seconds(first.offset)) }
@@ -199,7 +202,11 @@ enum ResponseLayout {
             Span("stream  ", style: theme[.info].bold), Span(parts.joined(separator: " · "), style: theme[.text]),
         ])
         guard stream.reconnections > 0 else { return [line] }
-        return [line, Line("        the phases below are the first connection's", style: theme[.muted])]
+        let whose =
+            eachConnection
+            ? "the phases below are the last connection's, the earlier ones a line each"
+            : "the phases below are the first connection's"
+        return [line, Line("        " + whose, style: theme[.muted])]
     }
 
     private static func seconds(_ offset: Duration) -> String {

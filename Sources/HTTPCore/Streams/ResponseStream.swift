@@ -47,6 +47,7 @@ public final class ResponseStream: Sendable {
     /// Time since the stream was made (events' offsets): a monotonic clock, or the caller's.
     private let elapsed: @Sendable () -> Duration
     private let stopAsked = Atomic<Bool>(false)
+    private let keepsBrokenAsked = Atomic<Bool>(false)
     private let state = Mutex(State())
 
     private struct State: Sendable {
@@ -55,6 +56,9 @@ public final class ResponseStream: Sendable {
         /// Set by `reconnecting()`: the decoder the next streamed head goes on with.
         var carried: StreamDecoder?
         var reconnections = 0
+        /// What a connection that broke after it began streaming had received (its head and
+        /// body so far), handed over by the transport with its failure.
+        var broken: Response<ResponseBody>?
     }
 
     /// - Parameters:
@@ -119,6 +123,31 @@ public final class ResponseStream: Sendable {
             state.reconnections += 1
         }
         onReconnect(.connecting)
+    }
+
+    /// Asks the transport to hand over what a connection that breaks had received
+    /// (`connectionBroke`): a reconnecting stream joins it. Off otherwise, so a failed transfer's
+    /// temporary body is not kept for nobody.
+    public func keepBrokenConnections() {
+        keepsBrokenAsked.store(true, ordering: .releasing)
+    }
+
+    /// Whether `keepBrokenConnections()` was asked.
+    public var keepsBrokenConnections: Bool { keepsBrokenAsked.load(ordering: .acquiring) }
+
+    /// The transport's side of a connection that broke after its head (reset, closed in the
+    /// middle of the body): the response so far, events and all, for `takeBroken()`.
+    public func connectionBroke(with response: Response<ResponseBody>) {
+        state.withLock { $0.broken = response }
+    }
+
+    /// The response of the connection that broke last, once: a reconnecting stream joins its
+    /// events to the others' instead of losing them with the failure.
+    public func takeBroken() -> Response<ResponseBody>? {
+        state.withLock { state in
+            defer { state.broken = nil }
+            return state.broken
+        }
     }
 
     /// The server closed the stream and it will be connected again after `delay`.

@@ -10,9 +10,11 @@ import Synchronization
 /// the future completes once with the first answer's head and every connection's body joined
 /// (`ResponseBody.joined`), so checks read the same events the user watched arrive.
 ///
-/// A reconnection that fails to connect is tried again while attempts are left; one answered 204,
-/// an error status or another content type ends the stream with what came before. The Timeline
-/// shows each connection (they carry the request's exchange observer).
+/// A connection cut after it began streaming (a reset, a close inside the body) counts as closed:
+/// its events are joined and it is connected again. A reconnection that fails to connect is tried
+/// again while attempts are left; one answered 204, an error status or another content type ends
+/// the stream with what came before. The Timeline shows each connection (they carry the request's
+/// exchange observer).
 public enum StreamReconnection {
     /// The wait before a reconnection when the server set no `retry` (milliseconds).
     public static let defaultDelay = 3000
@@ -28,6 +30,7 @@ public enum StreamReconnection {
         send: @escaping @Sendable (HTTPRequest) -> ResponseFuture<DataResponse>
     ) -> ResponseFuture<DataResponse> {
         guard attempts > 0, let stream = request.responseStream else { return send(request) }
+        stream.keepBrokenConnections()
         let waits = waits ?? DispatchQueueScheduler(.global())
         return ResponseFuture(scheduler: scheduler) { result in
             let loop = Loop(
@@ -108,7 +111,13 @@ public enum StreamReconnection {
         private func finished(_ outcome: Result<DataResponse, any Error>, after previous: DataResponse?) {
             switch outcome {
             case .failure(let error):
-                // The first connection's failure is the request's; a reconnection's is tried again.
+                // A connection cut after it streamed: what it received is kept and the stream is
+                // connected again, as when the server closes it.
+                if let broken = stream.takeBroken(), broken.statusCode.rawValue == 200 {
+                    return finished(.success(broken), after: previous)
+                }
+                // The first connection's failure (before it streamed) is the request's; a
+                // reconnection's is tried again.
                 guard let previous else { return result.fail(with: error) }
                 again(previous)
             case .success(let response):
