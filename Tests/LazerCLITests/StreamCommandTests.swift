@@ -118,6 +118,12 @@ struct StreamCommandTests {
         let once = try LazerBinary.run(["send", server.url(path).absoluteString, "--stream-json"])
         #expect(once.status != 0)
         #expect(once.stdout.split(separator: "\n").count == 2)
+        // --timeout is the user's limit on the whole send: a stream still open then ends (exit 3),
+        // it is not connected again.
+        let slow = server.url("/stream?events=50&interval=0.5").absoluteString
+        let timedOut = try LazerBinary.run(["send", slow, "--reconnect", "3", "--timeout", "1", "--trace"])
+        #expect(timedOut.status == 3, "\(timedOut.stderr)")
+        #expect(timedOut.stderr.split(separator: "\n").filter { $0.contains(" queued ") }.count == 1)
     }
 
     static func collection(port: Int) -> String {

@@ -150,7 +150,7 @@ final class CurlTransfer: @unchecked Sendable {
             var failure = failure(code: code, handle: handle)
             // A stream cut after it began: its events are kept with the failure, so that a
             // reconnecting stream joins them (`StreamReconnection`) instead of losing them.
-            if streaming, failure.cause != .cancelled, spec.responseStream?.keepsBrokenConnections == true {
+            if streaming, Self.cutsConnection(code), spec.responseStream?.keepsBrokenConnections == true {
                 failure.partial = outcome(handle)
             }
             finish(.failure(failure))
@@ -160,6 +160,14 @@ final class CurlTransfer: @unchecked Sendable {
             tracker?.finished()
             finish(.success(outcome(handle)))
         }
+    }
+
+    /// Whether `code` says the connection was cut under a response (closed inside the body, reset,
+    /// an HTTP/2 stream torn down) — what a reconnecting stream goes on after. A timeout is the
+    /// user's limit and a local failure is not the server's: they end the stream.
+    static func cutsConnection(_ code: CURLcode) -> Bool {
+        [CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM]
+            .contains(code)
     }
 
     /// Finishes as cancelled (the engine already removed the handle). Network thread only.
