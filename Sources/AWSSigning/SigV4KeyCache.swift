@@ -31,26 +31,20 @@ final class SigV4KeyCache: Sendable {
     /// for last is compared field by field, with no `Key` made (its four strings were retained
     /// and released for every signature).
     func mac(secret: String, day: String, region: String, service: String) -> SigV4HMAC {
-        let last = state.withLock(ownedBy: self) { state -> SigV4HMAC? in
-            guard let key = state.lastKey, key.secret == secret, key.day == day, key.region == region,
-                key.service == service
-            else { return nil }
-            return state.lastMAC
-        }
-        if let last { return last }
-        return mac(for: Key(secret: secret, day: day, region: region, service: service))
-    }
-
-    /// An HMAC keyed with the signing key for `key`, derived when not cached.
-    func mac(for key: Key) -> SigV4HMAC {
         let cached = state.withLock(ownedBy: self) { state -> SigV4HMAC? in
-            if state.lastKey == key { return state.lastMAC }
+            if let last = state.lastKey, last.secret == secret, last.day == day, last.region == region,
+                last.service == service
+            {
+                return state.lastMAC
+            }
+            let key = Key(secret: secret, day: day, region: region, service: service)
             guard let mac = state.entries[key] else { return nil }
             state.lastKey = key
             state.lastMAC = mac
             return mac
         }
         if let cached { return cached }
+        let key = Key(secret: secret, day: day, region: region, service: service)
         let mac = SigV4HMAC(key: Self.derive(key))
         state.withLock(ownedBy: self) { state in
             if state.entries.count >= Self.limit { state.entries.removeAll(keepingCapacity: true) }

@@ -25,50 +25,41 @@ package struct SigV4Credentials: Sendable, Equatable, CustomStringConvertible {
 /// are held in one shared object: a signature travels with its request through a run, copied at
 /// each step, and its six strings and two arrays were retained and released at every copy.
 package struct SigV4Signature: Sendable, Equatable {
-    fileprivate final class Parts: Sendable {
-        let headers: [HTTPHeader]
-        let signedHeaderList: String
-        let scope: String
-        let canonicalBytes: [UInt8]
-        let region: String
-        let service: String
-        let signature: String
-
-        init(
-            headers: [HTTPHeader], signedHeaderList: String, scope: String, canonicalBytes: [UInt8], region: String,
-            service: String, signature: String
-        ) {
-            self.headers = headers
-            self.signedHeaderList = signedHeaderList
-            self.scope = scope
-            self.canonicalBytes = canonicalBytes
-            self.region = region
-            self.service = service
-            self.signature = signature
-        }
+    /// The parts, written once by the signer.
+    fileprivate struct Fields: Sendable, Equatable {
+        var headers: [HTTPHeader]
+        var signedHeaderList: String
+        var scope: String
+        var canonicalBytes: [UInt8]
+        var region: String
+        var service: String
+        var signature: String
     }
 
-    private let parts: Parts
-
-    fileprivate init(_ parts: Parts) {
-        self.parts = parts
+    /// The one object a copy shares (as `HTTPRequest`'s storage holds its fields).
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
-    package var headers: [HTTPHeader] { parts.headers }
+    private let storage: Storage
+
+    fileprivate init(_ fields: Fields) {
+        storage = Storage(fields)
+    }
+
+    package var headers: [HTTPHeader] { storage.fields.headers }
     /// `host;x-amz-date`, as in the `Authorization` value.
-    package var signedHeaderList: String { parts.signedHeaderList }
+    package var signedHeaderList: String { storage.fields.signedHeaderList }
     /// `20260131/eu-west-1/s3/aws4_request`.
-    package var scope: String { parts.scope }
+    package var scope: String { storage.fields.scope }
     /// The canonical request's bytes (a text is made only when one is asked for).
-    package var canonicalBytes: [UInt8] { parts.canonicalBytes }
-    package var region: String { parts.region }
-    package var service: String { parts.service }
+    package var canonicalBytes: [UInt8] { storage.fields.canonicalBytes }
+    package var region: String { storage.fields.region }
+    package var service: String { storage.fields.service }
 
     package static func == (lhs: SigV4Signature, rhs: SigV4Signature) -> Bool {
-        lhs.parts === rhs.parts
-            || (lhs.headers == rhs.headers && lhs.signedHeaderList == rhs.signedHeaderList && lhs.scope == rhs.scope
-                && lhs.canonicalBytes == rhs.canonicalBytes && lhs.region == rhs.region && lhs.service == rhs.service
-                && lhs.signature == rhs.signature)
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
     /// The signed header names, lower-cased and sorted.
@@ -83,7 +74,7 @@ package struct SigV4Signature: Sendable, Equatable {
     /// The signature's hex: a credential for this request for some minutes, masked wherever it
     /// would be shown or stored (an echo of the request's headers too). Kept as made, not found
     /// again in the `Authorization` value (Foundation's `range(of:)` on every signed send).
-    package var signature: String { parts.signature }
+    package var signature: String { storage.fields.signature }
 
     /// "signed (SigV4: eu-west-1/s3, signed headers host;x-amz-date)": the timeline's line.
     /// Written as bytes: it is made for every signed send, and interpolation cost a fifth of a signature.

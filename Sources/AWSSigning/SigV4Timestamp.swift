@@ -1,6 +1,4 @@
-import AnnotatedLocks
 package import Foundation
-import Synchronization
 
 /// The two forms of the signing time SigV4 uses, in UTC: `20260131T235959Z` (`x-amz-date`) and
 /// `20260131` (the credential scope). Computed from the seconds since 1970 (a civil-date
@@ -10,18 +8,11 @@ package struct SigV4Timestamp: Sendable, Equatable {
     package var day: String
 
     /// The last second's forms: the requests of a run are signed many to a second.
-    private final class Memo: Sendable {
-        let last = Mutex<(second: Int64, time: SigV4Timestamp)?>(nil)
-    }
-    private static let memo = Memo()
+    private static let memo = LastValueMemo<Int64, SigV4Timestamp>()
 
     /// The forms of `date`, made once per second.
     package static func at(_ date: Date) -> SigV4Timestamp {
-        let second = Int64(date.timeIntervalSince1970.rounded(.down))
-        if let cached = memo.last.withLock(ownedBy: memo, { $0?.second == second ? $0?.time : nil }) { return cached }
-        let time = SigV4Timestamp(date)
-        memo.last.withLock(ownedBy: memo) { $0 = (second, time) }
-        return time
+        memo.value(for: Int64(date.timeIntervalSince1970.rounded(.down))) { SigV4Timestamp(date) }
     }
 
     package init(_ date: Date) {

@@ -57,6 +57,16 @@ struct InteropCommandTests {
         return try LazerBinary.run(arguments, stdin: stdin, environment: environment, currentDirectory: work)
     }
 
+    /// A new working folder with `source` written as `file`, imported into `target`: the folder and
+    /// the import's output.
+    private func importing(_ source: String, as file: String, into target: String) throws -> (
+        work: String, output: LazerBinary.Output
+    ) {
+        let work = try folder()
+        try write(source, work + "/" + file)
+        return (work, try lazer(["import", file, "--into", target], in: work))
+    }
+
     @Test("a credential written as itself is kept as a secret: the collection names it, the secrets file holds it")
     func importedCredentialsBecomeSecrets() throws {
         let work = try folder()
@@ -197,9 +207,9 @@ struct InteropCommandTests {
     /// variable that does not exist.
     @Test("exports mask a secret's value but leave {{references}} as they are")
     func exportsLeaveReferencesAlone() throws {
-        let work = try folder()
-        try write("curl -u alice:password -H 'X-Note: password reset' http://127.0.0.1:9/login\n", work + "/pw.sh")
-        let imported = try lazer(["import", "pw.sh", "--into", "pw.json"], in: work)
+        let (work, imported) = try importing(
+            "curl -u alice:password -H 'X-Note: password reset' http://127.0.0.1:9/login\n", as: "pw.sh",
+            into: "pw.json")
         #expect(imported.status == 0, "\(imported.stderr)")
         for format in ["postman", "k6"] {
             let exported = try lazer(["export", "pw.json", "--format", format], in: work)
@@ -217,9 +227,8 @@ struct InteropCommandTests {
     /// and says so (it said "1 unchanged" and the old password stayed in the secrets file).
     @Test("a credential changed in the source reaches the secret on the next import")
     func aChangedCredentialIsUpdated() throws {
-        let work = try folder()
-        try write("curl -u alice:OLDPASS http://127.0.0.1:9/a\n", work + "/api.sh")
-        let first = try lazer(["import", "api.sh", "--into", "api.json"], in: work)
+        let (work, first) = try importing(
+            "curl -u alice:OLDPASS http://127.0.0.1:9/a\n", as: "api.sh", into: "api.json")
         #expect(first.status == 0, "\(first.stderr)")
         try write("curl -u alice:NEWPASS http://127.0.0.1:9/a\n", work + "/api.sh")
         let again = try lazer(["import", "api.sh", "--into", "api.json"], in: work)
@@ -257,8 +266,7 @@ struct InteropCommandTests {
     /// the report said "written as itself".
     @Test("a masked credential imports as an empty secret of its own, said as masked")
     func maskedCredentialsAreNotKept() throws {
-        let work = try folder()
-        try write(
+        let (work, imported) = try importing(
             """
             {"log": {"version": "1.2", "creator": {"name": "lazer", "version": "1"}, "entries": [
               {"startedDateTime": "2026-12-06T10:00:00.000Z", "time": 1,
@@ -268,8 +276,7 @@ struct InteropCommandTests {
                "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "headers": [], "cookies": [],
                             "content": {"size": 0, "mimeType": "text/plain"}, "redirectURL": "", "headersSize": -1, "bodySize": 0},
                "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}]}}
-            """, work + "/h.har")
-        let imported = try lazer(["import", "h.har", "--into", "h.json"], in: work)
+            """, as: "h.har", into: "h.json")
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("masked in the source"), "\(imported.stdout)")
         #expect(!imported.stdout.contains("written as itself"), "\(imported.stdout)")
@@ -283,9 +290,8 @@ struct InteropCommandTests {
     /// secret like any credential: it stayed in clear in the collection, then in history and exports.
     @Test("a password in an imported URL becomes a secret the URL names")
     func urlPasswordsBecomeSecrets() throws {
-        let work = try folder()
-        try write("GET http://bob:URL%40PASS-77@127.0.0.1:9/x\n", work + "/up.http")
-        let imported = try lazer(["import", "up.http", "--into", "up.json"], in: work)
+        let (work, imported) = try importing(
+            "GET http://bob:URL%40PASS-77@127.0.0.1:9/x\n", as: "up.http", into: "up.json")
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("password in its URL"), "\(imported.stdout)")
         let collection = try read(work + "/up.json")

@@ -31,10 +31,9 @@ package struct SendPreparation: Sendable {
         }
     }
     private var signingText: String?
-    /// The AWS SigV4 signature the request was signed with as it was prepared. Boxed: a
-    /// preparation is copied on its way through a run, and the signature's strings were retained
-    /// at each copy.
-    @Boxed package var signature: SigV4Signature? = nil
+    /// The AWS SigV4 signature the request was signed with as it was prepared (one shared
+    /// object: a copy of the preparation retains it once).
+    package var signature: SigV4Signature?
     /// `oauth2` auth: the token stage runs before the exchange (`future(for:onToken:)`).
     package var oauth: OAuthSettings?
     /// Where tokens come from (the services' broker) when `oauth` is set.
