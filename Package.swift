@@ -119,6 +119,7 @@ let package = Package(
                 "Explorer",
                 "Replay",
                 "Load",
+                "LoadTransport",
                 "MockServer",
                 "Interop",
                 "UIDemo",
@@ -414,6 +415,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
+        // `lazer load`'s keep-alive engine (issue 29): KeepAliveLoadDriving (HTTPCore) on SwiftNIO's
+        // channels, rendered requests written as they are and responses framed in place. Injected by
+        // the `lazer` executable; Load never imports it.
+        .target(
+            name: "LoadTransport",
+            dependencies: [
+                "HTTPCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
         ),

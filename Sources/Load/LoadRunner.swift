@@ -1,4 +1,5 @@
 import Foundation
+package import HTTPCore
 package import Replay
 import Workspace
 
@@ -38,15 +39,21 @@ package struct LoadRunner: Sendable {
     /// dispatcher may open (more would only wait in its queue).
     package let inFlightLimit: Int
 
+    /// Sends a virtual user's requests after its first pass over a keep-alive connection of its
+    /// own, as the bytes its first pass sent, when nothing in them changes between sends
+    /// (`LoadRendering`); nil: every request through the runner's transport.
+    package let keepAlive: (any KeepAliveLoadDriving)?
+
     package init(
         runner: ReplayRunner, plan: RunPlan, model: LoadModel, stats: LoadStats = LoadStats(),
-        inFlightLimit: Int = maxInFlight
+        inFlightLimit: Int = maxInFlight, keepAlive: (any KeepAliveLoadDriving)? = nil
     ) {
         self.runner = runner
         self.plan = plan
         self.model = model
         self.stats = stats
         self.inFlightLimit = min(max(1, inFlightLimit), Self.maxInFlight)
+        self.keepAlive = keepAlive
     }
 
     /// Runs to the end of the model; the elapsed time. Cancelling the task cancels the requests in
@@ -107,29 +114,10 @@ package struct LoadRunner: Sendable {
             let deadline = duration.map { origin + $0 }
             await withDiscardingTaskGroup { group in
                 for _ in 0..<max(1, vus) {
-                    group.addTask { [runner, stats] in
-                        // Each user keeps its own captures: a login's token reaches its own next request.
-                        var captures: [String: [String: VariableScope.Value]] = [:]
-                        var pass = 0
-                        while !Task.isCancelled, !stats.isStopRequested {
-                            if let iterations, pass >= iterations { break }
-                            if let deadline, ContinuousClock.now >= deadline { break }
-                            if deadline == nil, iterations == nil, pass >= 1 { break }
-                            pass += 1
-                            for (slot, item) in items.enumerated() where !stats.isStopRequested {
-                                let id = item.document.collection.id
-                                let values = captures[id] ?? runner.initialValues(for: item.document)
-                                let start = ContinuousClock.now
-                                stats.started(at: start - origin)
-                                var (result, captured, completedAt) = await runner.execute(
-                                    item, preparer: preparers[slot], captures: values)
-                                Self.markCancelledAtTheEnd(&result)
-                                captures[id] = values.merging(captured) { _, new in new }
-                                let now = ContinuousClock.now
-                                let end = Self.end(completedAt, now: now)
-                                stats.finished(names[slot], result, latency: end - start, at: now - origin)
-                            }
-                        }
+                    group.addTask {
+                        await runUser(
+                            items: items, preparers: preparers, names: names, origin: origin, deadline: deadline,
+                            iterations: iterations)
                     }
                 }
             }

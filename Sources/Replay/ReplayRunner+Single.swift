@@ -11,4 +11,18 @@ extension ReplayRunner {
         let outcome = await RequestExecution(runner: self, item: item, preparer: preparer, captures: captures).run()
         return (outcome.result, outcome.captured, outcome.completedAt)
     }
+
+    /// `execute`, the send watched: also how to send the request again as bytes and check its
+    /// responses (`LoadRendering`), when nothing in it changes from one send to the next.
+    package func executeRendering(
+        _ item: RunPlan.Item, preparer: RequestPreparer, captures: [String: VariableScope.Value]
+    ) async -> (
+        result: RequestResult, captured: [String: VariableScope.Value], completedAt: ContinuousClock.Instant?,
+        rendering: LoadRendering?
+    ) {
+        var execution = RequestExecution(runner: self, item: item, preparer: preparer, captures: captures)
+        execution.renders = true
+        let outcome = await execution.run()
+        return (outcome.result, outcome.captured, outcome.completedAt, outcome.rendering)
+    }
 }

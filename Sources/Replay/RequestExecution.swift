@@ -16,6 +16,8 @@ struct RequestExecution {
     var captures: [String: VariableScope.Value]
     /// Set once the request's pre-request scripts ran (`runScripted`).
     var scripted: Scripted? = nil
+    /// Whether the send is watched for a `LoadRendering` (`lazer load`'s first pass of a user).
+    var renders = false
 
     struct Outcome {
         var result: RequestResult
@@ -23,6 +25,8 @@ struct RequestExecution {
         var captured: [String: VariableScope.Value]
         /// When the transport saw the exchange end (`Timings.completedAt`), where it says.
         var completedAt: ContinuousClock.Instant?
+        /// How to send the request again as bytes, when `renders` asked and it can be.
+        var rendering: LoadRendering? = nil
     }
 
     func run() async -> Outcome {
@@ -131,6 +135,9 @@ struct RequestExecution {
         if let streamLog {
             request.responseStream = (item.request.stream ?? StreamSettings()).responseStream(onEvents: streamLog.add)
         }
+        let capture = renders && rendersStill(request, preparation) ? SentHeadCapture() : nil
+        if let capture { request.exchangeObserver = capture }
+        let base = capture == nil ? nil : copy result
         let outcome: Result<DataResponse, any Error>
         if preparation.oauth != nil {
             // The token stage: whatever token it used is masked in everything reported and recorded.
@@ -183,6 +190,10 @@ struct RequestExecution {
                     observer(exchange)
                 }
                 outcome.completedAt = completedAt
+                if let capture, let base, outcome.result.status == .passed || outcome.result.status == .failed {
+                    outcome.rendering = rendering(
+                        of: request, capture: capture, response: response, preparation: preparation, base: base)
+                }
                 return outcome
             } catch {
                 result.status = .error

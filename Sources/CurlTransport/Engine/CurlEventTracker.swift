@@ -35,6 +35,8 @@ final class CurlEventTracker {
     private var headReported = false
     private var addresses: [String] = []
     private var headBytesOut: Int64 = 0
+    /// The head's bytes as libcurl sent them (observed transfers only: a few hundred bytes).
+    private var headOut: [UInt8] = []
     private var bodyBytesOut: Int64 = 0
     private var tls = CurlTLSText()
     private var redirects = 0
@@ -92,8 +94,9 @@ final class CurlEventTracker {
     }
 
     /// Bytes of the request head went out (`CURLINFO_HEADER_OUT`).
-    func headerOut(_ count: Int) {
-        headBytesOut += Int64(count)
+    func headerOut(_ bytes: UnsafeRawBufferPointer) {
+        headBytesOut += Int64(bytes.count)
+        headOut.append(contentsOf: bytes)
         if bodyLength == 0 { reportSent() }
     }
 
@@ -208,7 +211,7 @@ final class CurlEventTracker {
         guard !sent else { return }
         if !connected { return }
         sent = true
-        report(.requestSent(.init(headBytes: headBytesOut, bodyBytes: bodyBytesOut)))
+        report(.requestSent(.init(headBytes: headBytesOut, bodyBytes: bodyBytesOut, head: headOut)))
     }
 
     // MARK: - Redirects libcurl follows
@@ -241,6 +244,7 @@ final class CurlEventTracker {
         sent = false
         addresses = []
         headBytesOut = 0
+        headOut = []
         bodyBytesOut = 0
         tls = CurlTLSText()
     }
@@ -293,7 +297,8 @@ func curlDebugCallback(
             let bytes = UnsafeRawBufferPointer(start: data, count: size)
             tracker.text(String(decoding: bytes, as: UTF8.self), handle: handle)
         case CURLINFO_HEADER_OUT:
-            tracker.headerOut(size)
+            guard let data else { return }
+            tracker.headerOut(UnsafeRawBufferPointer(start: data, count: size))
         case CURLINFO_DATA_OUT:
             tracker.dataOut(size)
         default:

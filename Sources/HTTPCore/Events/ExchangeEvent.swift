@@ -208,9 +208,14 @@ extension ExchangeEvent {
         /// Bytes of the request body.
         public var bodyBytes: Int64
         public var bytes: Int64 { headBytes + bodyBytes }
-        public init(headBytes: Int64, bodyBytes: Int64) {
+        /// The head as it went on the wire (request line, headers, blank line), where the
+        /// transport hands it over (libcurl does); empty otherwise. `lazer load` sends it again as
+        /// is (``KeepAliveLoadDriving``).
+        public var head: [UInt8]
+        public init(headBytes: Int64, bodyBytes: Int64, head: [UInt8] = []) {
             self.headBytes = headBytes
             self.bodyBytes = bodyBytes
+            self.head = head
         }
     }
 

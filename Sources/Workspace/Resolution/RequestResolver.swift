@@ -144,6 +144,7 @@ package struct RequestResolver: Sendable {
         request.webSocketMessages = webSocketMessages
         request.secretNames = resolver.secretNames
         request.emptySecrets = resolver.emptySecrets
+        request.usesFreshValues = resolver.usesFreshValues
         return Outcome(request: request, problems: resolver.problems + problems, prompts: resolver.prompts)
     }
 

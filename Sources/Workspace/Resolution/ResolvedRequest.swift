@@ -109,6 +109,8 @@ package struct ResolvedRequest: Sendable, Equatable {
     /// steps, a message is filled again when its step sends it (`WebSocketMessageResolver`), with
     /// what earlier steps captured.
     package var webSocketMessages: [WebSocketSavedMessage]?
+    /// Whether a dynamic value new at each send (`{{$uuid}}`, `{{$timestamp}}`…) went in.
+    package var usesFreshValues = false
 
     /// Auth the transport does after a `401` challenge, beside Digest.
     package enum ChallengeAuth: Sendable, Equatable {

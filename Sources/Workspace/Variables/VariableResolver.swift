@@ -21,6 +21,9 @@ package struct VariableResolver: Sendable {
     package private(set) var emptySecrets: [String] = []
     /// The `{{$prompt}}` and `{{$select}}` met, once per label, in order: what a send must ask first.
     package private(set) var prompts: [PromptRequest] = []
+    /// Whether a value new at each resolution went in (`{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt}}`…,
+    /// not `{{$processEnv}}` or `{{$dotenv}}`): the resolved text cannot be sent again as it is.
+    package private(set) var usesFreshValues = false
 
     /// The `.env` beside the collection, read on the first `{{$dotenv}}` of this resolution.
     private var dotenv: Result<DotEnvFile?, DynamicArguments.Failure>?
@@ -30,6 +33,7 @@ package struct VariableResolver: Sendable {
     }
 
     private mutating func evaluate(_ name: String, _ arguments: [String]) -> DynamicValues.Outcome {
+        if !DynamicValues.isStill(name) { usesFreshValues = true }
         var loaded = dotenv
         let outcome = scope.dynamic.evaluate(name, arguments, processEnvironment: scope.processEnvironment) {
             [folder = scope.dotenvFolder, given = scope.dotenv] in

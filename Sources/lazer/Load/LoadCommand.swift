@@ -5,6 +5,7 @@ import Foundation
 import Futures
 import HTTPCore
 import Load
+import LoadTransport
 import Replay
 import Scripting
 import Synchronization
@@ -90,6 +91,14 @@ struct LoadCommand: ParsableCommand {
             """)
     var connections: Int?
 
+    /// The keep-alive engine, when the model has virtual users, `--engine` allows it and
+    /// `--connections` leaves each user a connection of its own.
+    func keepAliveDriver(for model: LoadModel) -> NIOKeepAliveDriver? {
+        guard engine == .auto, case .closed(let vus, _, _) = model, connectionCap(for: model) >= vus else { return nil }
+        let threads = ProcessInfo.processInfo.environment["LAZER_LOAD_LOOPS"].flatMap { Int($0) } ?? 1
+        return NIOKeepAliveDriver(threads: min(threads, vus))
+    }
+
     /// The per-host connection cap: without one, the open model's requests in flight past
     /// libcurl's idle cache each opened a connection and closed it after one request (5,000/s
     /// against nginx: most requests paid a handshake, the generator fell behind and p50 was 364 ms).
@@ -98,6 +107,14 @@ struct LoadCommand: ParsableCommand {
         if case .closed(let vus, _, _) = model { return max(1, vus) }
         return LoadRunner.defaultConnections
     }
+
+    @Option(
+        help: """
+            How virtual users send: auto (after each user's first pass, its requests go again as the \
+            bytes libcurl sent, over a kept-alive connection of its own, where nothing in them changes \
+            between sends: docs/load.md) or curl (every request through libcurl).
+            """)
+    var engine: LoadEngineChoice = .auto
 
     @Option(
         help: """
@@ -200,8 +217,11 @@ struct LoadCommand: ParsableCommand {
         let runner = ReplayRunner(services: services, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
         }
+        let keepAlive = keepAliveDriver(for: model)
+        defer { keepAlive?.shutdown() }
         let load = LoadRunner(
-            runner: runner, plan: plan, model: model, stats: stats, inFlightLimit: connectionCap(for: model))
+            runner: runner, plan: plan, model: model, stats: stats, inFlightLimit: connectionCap(for: model),
+            keepAlive: keepAlive)
         let elapsed = Mutex<Duration>(.zero)
         let (_, signalStatus) = RunCommand.wait(on: nil) {
             elapsed.withLock { $0 = .zero }
@@ -269,4 +289,10 @@ struct LoadCommand: ParsableCommand {
         }
         throw ExitCode(verdicts.allSatisfy(\.passed) ? 0 : 1)
     }
+}
+
+/// `--engine`: how `lazer load`'s virtual users send.
+enum LoadEngineChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto
+    case curl
 }

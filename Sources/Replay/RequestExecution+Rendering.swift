@@ -1,0 +1,63 @@
+import Foundation
+import HTTPCore
+import Workspace
+
+extension RequestExecution {
+    /// Whether `request` (as prepared) stays the same from one send to the next, so its bytes may
+    /// be sent again as they are (`LoadRendering`).
+    func rendersStill(_ request: HTTPRequest, _ preparation: SendPreparation) -> Bool {
+        let saved = item.request
+        guard !hasScripts, saved.captures.isEmpty, saved.retry == nil, saved.stream == nil, !saved.opensWebSocket,
+            request.exchangeObserver == nil
+        else { return false }
+        let resolved = preparation.resolved
+        guard !resolved.usesFreshValues, resolved.awsSigning == nil, resolved.oauth == nil,
+            resolved.commandAuth == nil, resolved.jwt == nil, resolved.challengeAuth == nil,
+            resolved.digestCredentials == nil, preparation.oauth == nil, preparation.signature == nil
+        else { return false }
+        let options = request.options
+        guard options.proxy == nil, options.clientCertificate == nil,
+            options.httpVersion == nil || options.httpVersion == .http11
+        else { return false }
+        if let authentication = options.authentication, case .basic = authentication {
+        } else if options.authentication != nil {
+            return false
+        }
+        switch request.body {
+        case .none, .bytes, .json, .formURLEncoded: break
+        case .multipart, .file: return false
+        }
+        guard let url = try? request.url(), url.scheme?.lowercased() == "http", url.host?.isEmpty == false else {
+            return false
+        }
+        return true
+    }
+
+    /// The rendering of a request sent once with `capture` watching, when its response and what
+    /// went out allow it (see `LoadRendering`).
+    func rendering(
+        of request: HTTPRequest, capture: SentHeadCapture, response: DataResponse, preparation: SendPreparation,
+        base: RequestResult
+    ) -> LoadRendering? {
+        guard let sent = capture.onlyHead, !sent.head.isEmpty, response.httpVersion == .http11,
+            LoadResponseChecker.keepsUp(
+                status: response.statusCode.rawValue, headers: response.headers, options: request.options),
+            let url = try? request.url(), let host = url.host
+        else { return nil }
+        let head = sent.head
+        // Origin form ("GET /path HTTP/1.1"): an absolute URL means a proxy took it.
+        guard let space = head.firstIndex(of: UInt8(ascii: " ")), space + 1 < head.count,
+            head[space + 1] == UInt8(ascii: "/")
+        else { return nil }
+        let body = request.body.inMemoryData.map { [UInt8]($0) } ?? []
+        guard Int64(body.count) == sent.bodyBytes else { return nil }
+        let readsDuration = item.request.expectations.contains {
+            if case .responseTime = $0.subject { true } else { false }
+        }
+        let checker = LoadResponseChecker(
+            execution: self, preparation: preparation, request: request, base: base, readsDuration: readsDuration)
+        return LoadRendering(
+            request: RenderedRequest(bytes: head + body, expectsBody: request.method != .head),
+            target: KeepAliveTarget(host: host, port: url.port ?? 80), checker: checker)
+    }
+}
