@@ -257,7 +257,7 @@ let package = Package(
             exclude: [
                 "loopback_server.py", "loopback_fixtures.py", "socks_proxy.py", "nginx_guard.py", "httpbin_like.py",
                 "oauth_server.py", "delay_server.py", "graphql_server.py", "graphql_test_schema.graphql",
-                "websocket_peer.py", "websockets_server.py",
+                "websocket_peer.py", "websockets_server.py", "keepalive_server.py",
             ],
             swiftSettings: strictSwift
         ),

@@ -26,6 +26,8 @@ final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
     /// Each request's last response (up to `remembered` bytes) and its result.
     private var lastBytes: [[UInt8]]
     private var lastResult: [RequestResult?]
+    /// The body's length in that response (its chunk framing taken away).
+    private var lastBodyLength: [Int]
 
     /// Responses longer than this are checked each time rather than kept for comparison.
     static let remembered = 64 * 1024
@@ -43,6 +45,7 @@ final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
         self.pass = pass
         lastBytes = Array(repeating: [], count: renderings.count)
         lastResult = Array(repeating: nil, count: renderings.count)
+        lastBodyLength = Array(repeating: 0, count: renderings.count)
     }
 
     func nextRequest() -> Int? {
@@ -70,25 +73,30 @@ final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
     ) {
         let bytes = response.bytes
         let result: RequestResult
+        let bodyLength: Int
         if let cached = lastResult[index], Self.equal(bytes, lastBytes[index]) {
             result = cached
+            bodyLength = lastBodyLength[index]
         } else {
+            // As the transport counts it: the body without its chunk framing.
+            bodyLength = response.frame.isChunked ? response.body().count : bytes.count - response.frame.headLength
             let checked = renderings[index].checker.check(response, duration: at - sentAt)
             result = checked.result
             if !checked.keepsUp { handedBack = true }
             let remembers = !renderings[index].checker.readsDuration && bytes.count <= Self.remembered
             lastBytes[index] = remembers ? Array(bytes) : []
             lastResult[index] = remembers ? result : nil
+            lastBodyLength[index] = bodyLength
         }
-        stats.finished(names[index], result, latency: at - sentAt, at: at - origin)
-        stats.received(bytes: bytes.count - response.frame.headLength)
+        stats.finished(names[index], result, latency: at - sentAt, at: at - origin, keptAlive: true)
+        stats.received(bytes: bodyLength)
     }
 
     func failed(_ error: TransportError, for index: Int, sentAt: ContinuousClock.Instant, at: ContinuousClock.Instant) {
         var result = renderings[index].checker.failure(error)
         // Only the run's end cancels a user's connection (`LoadRunner.run(cancellingAfter:)`).
         if error.reason == .cancelled { result.failure?.title = LoadRunner.cancelledAtTheEnd }
-        stats.finished(names[index], result, latency: at - sentAt, at: at - origin)
+        stats.finished(names[index], result, latency: at - sentAt, at: at - origin, keptAlive: true)
     }
 
     private static func equal(_ bytes: UnsafeRawBufferPointer, _ kept: [UInt8]) -> Bool {

@@ -47,6 +47,8 @@ package final class LoadStats: Sendable {
         var names: [String] = []
         var bytes = 0
         var connectionsOpened = 0
+        /// Requests the keep-alive engine sent (the others went through the runner's transport).
+        var keptAlive = 0
         /// Requests started, and the last start's offset from the run's start.
         var started = 0
         var lastStart: Duration = .zero
@@ -99,9 +101,13 @@ package final class LoadStats: Sendable {
 
     /// `result` came `latency` after its intended start (open model) or its start (closed), at
     /// `offset` into the run.
-    package func finished(_ name: String, _ result: RequestResult, latency: Duration, at offset: Duration) {
+    /// `keptAlive`: the keep-alive engine sent it (`KeepAliveUser`).
+    package func finished(
+        _ name: String, _ result: RequestResult, latency: Duration, at offset: Duration, keptAlive: Bool = false
+    ) {
         let microseconds = UInt64(max(0, latency.seconds * 1e6).rounded())
         state.withLock(ownedBy: self) { state in
+            if keptAlive { state.keptAlive += 1 }
             state.overall.add(result, microseconds: microseconds)
             if state.requests[name] == nil { state.names.append(name) }
             state.requests[name, default: Tally()].add(result, microseconds: microseconds)
@@ -128,7 +134,8 @@ package final class LoadStats: Sendable {
             LoadSummary(
                 model: model, elapsed: elapsed, overall: state.overall,
                 requests: state.names.compactMap { name in state.requests[name].map { (name, $0) } },
-                bytes: state.bytes, connectionsOpened: state.connectionsOpened, started: state.started,
+                bytes: state.bytes, connectionsOpened: state.connectionsOpened, keptAlive: state.keptAlive,
+                started: state.started,
                 lastStart: state.lastStart, perSecond: state.perSecond,
                 timeline: state.timeline.seconds)
         }

@@ -11,6 +11,8 @@ package struct LoadSummary: Sendable {
     package var bytes: Int
     /// Connections the run opened (each reused by the requests after it).
     package var connectionsOpened = 0
+    /// Requests the keep-alive engine sent (`LoadRunner.keepAlive`), the others through libcurl.
+    package var keptAlive = 0
     package var started: Int
     package var lastStart: Duration
     package var perSecond: [Int]
@@ -79,6 +81,11 @@ package struct LoadSummary: Sendable {
             "\(overall.count) finished in \(String(format: "%.2f", elapsed.seconds)) s · "
                 + "\(String(format: "%.1f", throughput)) requests/s · \(bytes) bytes received · "
                 + "\(connectionsOpened) connection\(connectionsOpened == 1 ? "" : "s") opened")
+        if keptAlive > 0 {
+            lines.append(
+                "sent by  keep-alive engine \(keptAlive) · libcurl \(max(0, overall.count - keptAlive)) "
+                    + "(each user's first pass, and requests that change between sends)")
+        }
         let percentiles = Self.percentiles.map { "\($0.0) \(ms(milliseconds(at: $0.1)))" }
         lines.append("latency  " + (percentiles + ["max \(ms(maxMilliseconds()))"]).joined(separator: " · "))
         if requests.count > 1 {
@@ -139,6 +146,7 @@ package struct LoadSummary: Sendable {
         return [
             "model": model, "elapsedSeconds": elapsed.seconds, "started": started, "finished": overall.count,
             "throughput": throughput, "bytes": bytes, "connectionsOpened": connectionsOpened,
+            "keepAliveRequests": keptAlive,
             "latency": latency(overall),
             "requests": requests.map { name, tally in
                 ["name": name, "latency": latency(tally), "errors": tally.errorCount] as [String: Any]

@@ -1,6 +1,7 @@
 public import HTTPCore
 public import NIOCore
 import NIOPosix
+import Synchronization
 
 /// `KeepAliveLoadDriving` on SwiftNIO: each virtual user's connection is a channel on an event
 /// loop of `group`, its rendered requests written as prepared `ByteBuffer`s and its responses
@@ -8,21 +9,22 @@ import NIOPosix
 /// comparisons — what wrk spends — instead of a transfer set up by libcurl and a task hop.
 /// Plain HTTP only: `lazer load` keeps libcurl for TLS, proxies and everything else.
 public struct NIOKeepAliveDriver: KeepAliveLoadDriving {
-    let group: any EventLoopGroup
+    private let loops: Loops
 
     /// `group`: the loops connections are spread over (one per connection, in turn).
     public init(group: any EventLoopGroup) {
-        self.group = group
+        loops = Loops(given: group)
     }
 
-    /// A driver on `threads` event loops of its own, to be shut down after the load.
+    /// A driver on `threads` event loops of its own, started at the first `drive` (an explorer that
+    /// never runs a load starts no thread), to be shut down after the load.
     public init(threads: Int) {
-        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        loops = Loops(threads: max(1, threads))
     }
 
-    /// Stops the event loops (after every `drive` returned).
+    /// Stops the event loops it started (after every `drive` returned).
     public func shutdown() {
-        try? group.syncShutdownGracefully()
+        loops.shutdown()
     }
 
     public func drive(
@@ -30,7 +32,7 @@ public struct NIOKeepAliveDriver: KeepAliveLoadDriving {
     ) async {
         guard !requests.isEmpty else { return }
         let connection = KeepAliveConnection(
-            loop: group.next(), requests: requests, target: target, timeout: timeout, sink: sink)
+            loop: loops.next(), requests: requests, target: target, timeout: timeout, sink: sink)
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 connection.start(continuation)
@@ -38,5 +40,41 @@ public struct NIOKeepAliveDriver: KeepAliveLoadDriving {
         } onCancel: {
             connection.cancel()
         }
+    }
+}
+
+/// The event loops a driver was given, or those it starts on first use and owns.
+private final class Loops: Sendable {
+    private let threads: Int
+    private let group: Mutex<(any EventLoopGroup)?>
+    private let owned: Bool
+
+    init(given: any EventLoopGroup) {
+        threads = 0
+        group = Mutex(given)
+        owned = false
+    }
+
+    init(threads: Int) {
+        self.threads = threads
+        group = Mutex(nil)
+        owned = true
+    }
+
+    func next() -> any EventLoop {
+        group.withLock { group in
+            if let group { return group.next() }
+            let started = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+            group = started
+            return started.next()
+        }
+    }
+
+    func shutdown() {
+        guard owned, let started = group.withLock({ group -> (any EventLoopGroup)? in
+            defer { group = nil }
+            return group
+        }) else { return }
+        try? started.syncShutdownGracefully()
     }
 }

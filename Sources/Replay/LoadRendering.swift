@@ -35,6 +35,11 @@ package struct LoadResponseChecker: Sendable {
     ) -> (result: RequestResult, keepsUp: Bool) {
         let headers = HTTPHeaders(receivedLines: response.headerLines)
         let keepsUp = Self.keepsUp(status: response.status, headers: headers, options: request.options)
+        if let jar = request.options.cookieJar, headers["Set-Cookie"] != nil, let url = try? request.url() {
+            // As the transport would: the requests after this one (through it) send the cookie.
+            _ = jar.receive(
+                headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value), from: url)
+        }
         let bytes = JSONBytes(response.body())
         let facts = ResponseFacts(
             status: response.status, headers: headers, body: bytes,

@@ -39,7 +39,7 @@ extension RequestExecution {
         of request: HTTPRequest, capture: SentHeadCapture, response: DataResponse, preparation: SendPreparation,
         base: RequestResult
     ) -> LoadRendering? {
-        guard let sent = capture.onlyHead, !sent.head.isEmpty, response.httpVersion == .http11,
+        guard let sent = capture.onlyHead, !sent.head.isEmpty,
             LoadResponseChecker.keepsUp(
                 status: response.statusCode.rawValue, headers: response.headers, options: request.options),
             let url = try? request.url(), let host = url.host

@@ -1,5 +1,6 @@
 package import Foundation
 package import Futures
+package import HTTPCore
 package import StateStore
 package import Workspace
 
@@ -7,6 +8,9 @@ package import Workspace
 /// dispatcher, real queues and clock) or by tests (mock dispatcher, manual schedulers).
 package struct ExplorerDependencies: Sendable {
     package var workspace: WorkspaceServices
+    /// The Load view's keep-alive engine for virtual users (`LoadRunner.keepAlive`); nil: every
+    /// request through the workspace's dispatcher.
+    package var keepAliveLoad: (any KeepAliveLoadDriving)? = nil
     /// Where effect results are handed back to the program (the main queue in the app).
     package var main: any Scheduler
     /// Where heavy work runs: loading files, parsing bodies, history writes.

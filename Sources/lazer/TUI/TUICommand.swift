@@ -6,6 +6,7 @@ import Foundation
 import Futures
 import Interop
 import Load
+import LoadTransport
 import MockServer
 import RegularFiles
 import Scripting
@@ -103,13 +104,20 @@ struct TUICommand: ParsableCommand {
                 redirects: LoopbackRedirects(), contractSources: .lazer,
                 webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
-            let explorerDependencies = ExplorerDependencies(
+            var explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
                 scripts: DispatchQueueScheduler(DispatchQueue(label: "lazer.scripts", qos: .userInitiated)),
                 queries: DispatchQueueScheduler(DispatchQueue(label: "lazer.queries", qos: .userInitiated)),
                 temporaryFolder: NSTemporaryDirectory())
-            // On quit or a signal, the network thread is joined before the process exits.
-            let host = CursesTerminalHost(backend: backend, beforeExit: { dispatcher.shutdown() })
+            let keepAlive = NIOKeepAliveDriver(threads: 1)
+            explorerDependencies.keepAliveLoad = keepAlive
+            // On quit or a signal, the network threads are joined before the process exits.
+            let host = CursesTerminalHost(
+                backend: backend,
+                beforeExit: {
+                    dispatcher.shutdown()
+                    keepAlive.shutdown()
+                })
             let program = ExplorerProgram(
                 state: initialState, backend: backend, dependencies: explorerDependencies, clock: SystemExplorerClock(),
                 host: host)

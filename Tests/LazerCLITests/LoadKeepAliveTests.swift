@@ -1,0 +1,159 @@
+import Dispatch
+import Foundation
+import LoopbackTesting
+import Testing
+
+/// `lazer load`'s keep-alive engine, as a user runs it against a raw server that frames its
+/// answers every way HTTP/1.1 allows (issue 29): after each virtual user's first pass through
+/// libcurl, its requests go again as the very bytes libcurl sent, each response framed, checked
+/// and counted as `lazer run` would, and whatever it does not follow goes back to libcurl.
+@Suite("lazer load: the keep-alive engine", .serialized)
+struct LoadKeepAliveTests {
+    static func collection(_ server: KeepAliveTestServer, _ requests: String) -> String {
+        """
+        {"formatVersion": 1, "id": "keep-alive", "name": "KA", "defaultEnvironment": "live",
+         "environments": [{"name": "live", "kind": "live", "baseURL": "\(server.baseURL)"}],
+         "requests": [\(requests)]}
+        """
+    }
+
+    static let framings = """
+        {"id": "a", "name": "Chunked", "method": "GET", "url": "/chunked",
+         "expectations": [{"subject": "jsonPath", "path": "$.ok", "op": "equals", "value": true}]},
+        {"id": "b", "name": "Close", "method": "GET", "url": "/close-every",
+         "expectations": [{"subject": "status", "op": "equals", "value": 200}]},
+        {"id": "c", "name": "Old", "method": "GET", "url": "/http10",
+         "expectations": [{"subject": "jsonPath", "path": "$.ok", "op": "equals", "value": true}]},
+        {"id": "d", "name": "Alternate", "method": "POST", "url": "/alternate", "headers": [{"name": "X-Key", "value": "k1"}],
+         "body": {"type": "json", "json": {"a": 1}},
+         "expectations": [{"subject": "status", "op": "equals", "value": 200}]},
+        {"id": "e", "name": "Head", "method": "HEAD", "url": "/head",
+         "expectations": [{"subject": "status", "op": "equals", "value": 200}]}
+        """
+
+    private func load(_ scratch: RunCommandTests.Scratch, _ arguments: [String]) throws -> LazerBinary.Output {
+        try LazerBinary.run(["load"] + arguments, environment: scratch.environment, currentDirectory: scratch.path)
+    }
+
+    private func summary(_ scratch: RunCommandTests.Scratch, _ name: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/" + name))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("every framing, the same bytes as libcurl's, the same counts and checks as with libcurl alone")
+    func theSameRunAsLibcurlsOnly() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.collection(server, Self.framings), to: "c.json")
+        var outcomes: [String: [String: Any]] = [:]
+        for engine in ["auto", "curl"] {
+            let result = try load(
+                scratch, [file, "--vus", "3", "--iterations", "20", "--engine", engine, "--output", engine + ".json"])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let log = try server.takeLog()
+            // 3 users × 20 passes × 5 requests, each exactly as libcurl sent it: one text per request.
+            #expect(log.count == 300, "\(engine): \(log.count)")
+            #expect(log.requests.count == 5, "\(engine): \(log.requests.keys.sorted())")
+            #expect(log.requests.values.allSatisfy { $0 == 60 }, "\(engine): \(log.requests)")
+            let post = log.requests.keys.first { $0.hasPrefix("POST /alternate HTTP/1.1\r\n") } ?? ""
+            #expect(post.contains("\r\nX-Key: k1\r\n") && post.hasSuffix("\r\n\r\n{\"a\":1}"), "\(post)")
+            outcomes[engine] = try summary(scratch, engine + ".json")
+            if engine == "auto" {
+                #expect(result.stdout.contains("sent by  keep-alive engine 285 · libcurl 15"), "\(result.stdout)")
+            } else {
+                #expect(!result.stdout.contains("keep-alive engine"), "\(result.stdout)")
+            }
+        }
+        for engine in ["auto", "curl"] {
+            let object = try #require(outcomes[engine])
+            #expect(object["finished"] as? Int == 300)
+            #expect(object["statuses"] as? [String: Int] == ["200": 270, "500": 30], "\(engine)")
+            #expect((object["errors"] as? [String: Int])?.isEmpty == true, "\(engine): \(object["errors"] ?? "")")
+            // The body bytes as libcurl counts them: chunk framing and heads left out, HEAD's none.
+            #expect(object["bytes"] as? Int == 240 * 11, "\(engine)")
+            let checks = try #require(object["checks"] as? [[String: Any]])
+            let byLabel = Dictionary(uniqueKeysWithValues: checks.map { ($0["label"] as? String ?? "", $0) })
+            #expect(byLabel["status"]?["passed"] as? Int == 150 && byLabel["status"]?["total"] as? Int == 180)
+            #expect(byLabel["$.ok"]?["passed"] as? Int == 120 && byLabel["$.ok"]?["total"] as? Int == 120)
+        }
+        #expect(outcomes["auto"]?["keepAliveRequests"] as? Int == 285)
+        #expect(outcomes["curl"]?["keepAliveRequests"] as? Int == 0)
+    }
+
+    @Test("a response cut short and one that never comes are errors of their kind; the user goes on")
+    func cutsAndTimeouts() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            Self.collection(
+                server,
+                """
+                {"id": "cut", "name": "Cut", "method": "GET", "url": "/cut"},
+                {"id": "stall", "name": "Stall", "method": "GET", "url": "/stall"}
+                """), to: "c.json")
+        let result = try load(
+            scratch, [file, "--vus", "1", "--iterations", "20", "--timeout", "1", "--output", "s.json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let object = try summary(scratch, "s.json")
+        #expect(object["finished"] as? Int == 40)
+        // /cut: every 4th answer stops after 10 of 100 bytes; /stall: every 10th waits 3 s.
+        let errors = try #require(object["errors"] as? [String: Int])
+        #expect(errors.values.reduce(0, +) == 7, "\(errors)")
+        #expect(errors.keys.contains { $0.localizedCaseInsensitiveContains("timed out") }, "\(errors)")
+        #expect(object["statuses"] as? [String: Int] == ["200": 33], "\(object["statuses"] ?? "")")
+        #expect(try server.takeLog().count == 40)
+    }
+
+    @Test("a request that changes between sends, or a cookie, goes through libcurl")
+    func whatGoesBackToLibcurl() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let fresh = try scratch.write(
+            Self.collection(
+                server,
+                """
+                {"id": "r", "name": "Fresh", "method": "GET", "url": "/ok",
+                 "headers": [{"name": "X-Id", "value": "{{$uuid}}"}]}
+                """), to: "fresh.json")
+        let first = try load(scratch, [fresh, "--vus", "2", "--iterations", "10"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(!first.stdout.contains("keep-alive engine"), "\(first.stdout)")
+        let freshLog = try server.takeLog()
+        #expect(freshLog.count == 20 && freshLog.requests.count == 20, "\(freshLog.requests.keys.sorted())")
+
+        // The third answer sets a cookie: the fourth request on carries it, as libcurl sends it.
+        let cookie = try scratch.write(
+            Self.collection(server, #"{"id": "r", "name": "Cookie", "method": "GET", "url": "/cookie"}"#),
+            to: "cookie.json")
+        let second = try load(scratch, [cookie, "--vus", "1", "--iterations", "6"])
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        #expect(second.stdout.contains("sent by  keep-alive engine 2 · libcurl 4"), "\(second.stdout)")
+        let cookieLog = try server.takeLog()
+        #expect(cookieLog.count == 6)
+        let withCookie = cookieLog.requests.filter { $0.key.contains("\r\nCookie: seen=1\r\n") }.values.reduce(0, +)
+        #expect(withCookie == 3, "\(cookieLog.requests)")
+    }
+
+    @Test("a server that goes away mid-run: refusals counted, the run ends on time")
+    func aServerThatGoesAway() throws {
+        let server = try KeepAliveTestServer()
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            Self.collection(server, #"{"id": "r", "name": "Close", "method": "GET", "url": "/close-every"}"#),
+            to: "c.json")
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { server.stop() }
+        let started = Date()
+        let result = try load(scratch, [file, "--vus", "2", "--duration", "2s", "--output", "s.json"])
+        let took = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(took < 10, "took \(took) s")
+        let object = try summary(scratch, "s.json")
+        let errors = try #require(object["errors"] as? [String: Int])
+        #expect(errors.keys.contains { $0.localizedCaseInsensitiveContains("refused") }, "\(errors)")
+        #expect((object["statuses"] as? [String: Int])?["200"] ?? 0 > 10, "\(object["statuses"] ?? "")")
+        #expect((object["keepAliveRequests"] as? Int ?? 0) > 10)
+    }
+}
