@@ -100,7 +100,7 @@ final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
     }
 
     private static func equal(_ bytes: UnsafeRawBufferPointer, _ kept: [UInt8]) -> Bool {
-        guard bytes.count == kept.count, !kept.isEmpty else { return false }
-        return kept.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, kept.count) == 0 }
+        guard bytes.count == kept.count, !kept.isEmpty, let other = bytes.baseAddress else { return false }
+        return kept.withUnsafeBytes { own in own.baseAddress.map { memcmp($0, other, kept.count) == 0 } ?? false }
     }
 }

@@ -6,11 +6,13 @@ package enum LoadArguments {
         package init(_ description: String) { self.description = description }
     }
 
-    package static func duration(_ text: String) throws(Problem) -> Duration {
+    /// `allowingZero`: `0s` is a duration too (`--grace 0s`: cancel at once).
+    package static func duration(_ text: String, allowingZero: Bool = false) throws(Problem) -> Duration {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         for (unit, scale) in units where text.hasSuffix(unit) {
             if unit == "s", text.hasSuffix("ms") { continue }
-            if let value = Double(text.dropLast(unit.count)), value.isFinite, value > 0 {
+            if let value = Double(text.dropLast(unit.count)), value.isFinite, value > 0 || (allowingZero && value == 0)
+            {
                 return .nanoseconds(Int64((value * scale * 1e9).rounded()))
             }
         }

@@ -32,6 +32,8 @@ package struct LoadSnapshot: Sendable, Equatable {
     package var statuses: [Count]
     package var checksPassed: Int
     package var checksTotal: Int
+    /// Requests the keep-alive engine sent (`LoadSummary.keptAlive`).
+    package var keptAlive = 0
 
     package var inFlight: Int { max(0, started - finished) }
 
@@ -65,7 +67,7 @@ extension LoadSummary {
     package func snapshot(bars count: Int) -> LoadSnapshot {
         let whole = Int(elapsed.seconds)
         let checks = overall.checks.values.reduce((0, 0)) { ($0.0 + $1.passed, $0.1 + $1.total) }
-        return LoadSnapshot(
+        var snapshot = LoadSnapshot(
             elapsed: elapsed, started: started, finished: overall.count, targetRate: targetRate,
             achievedRate: achievedRate,
             lastSecond: whole >= 1 && whole - 1 < perSecond.count ? perSecond[whole - 1] : 0,
@@ -76,5 +78,7 @@ extension LoadSummary {
             },
             statuses: overall.statuses.sorted { $0.key < $1.key }.map { LoadSnapshot.Count(String($0.key), $0.value) },
             checksPassed: checks.0, checksTotal: checks.1)
+        snapshot.keptAlive = keptAlive
+        return snapshot
     }
 }

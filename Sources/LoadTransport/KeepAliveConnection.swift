@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 import HTTPCore
 import NIOCore
 import NIOPosix
@@ -27,6 +25,10 @@ final class KeepAliveConnection: @unchecked Sendable {
     private var timer: Scheduled<Void>?
     private var sends = 0
     private var cancelled = false
+
+    /// The most of one response kept in memory: requests whose responses are larger are not
+    /// rendered (`LoadRendering`), and a server that sends more is stopped here.
+    static let largestResponse = 64 * 1024 * 1024
 
     init(
         loop: any EventLoop, requests: [RenderedRequest], target: KeepAliveTarget, timeout: Duration?,
@@ -129,6 +131,14 @@ final class KeepAliveConnection: @unchecked Sendable {
             HTTP1ResponseFraming.frame($0, expectsBody: expectsBody[index])
         }
         switch outcome {
+        case .incomplete where bytes.readableBytes > Self.largestResponse:
+            drop(channel)
+            fail(
+                index,
+                TransportError(
+                    .bodyTooLarge, message: "a response over 64 MB: the keep-alive engine keeps responses in memory",
+                    stage: .receiving))
+            advance()
         case .incomplete:
             pending = bytes
         case .malformed(let problem):

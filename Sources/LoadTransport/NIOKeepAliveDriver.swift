@@ -71,10 +71,12 @@ private final class Loops: Sendable {
     }
 
     func shutdown() {
-        guard owned, let started = group.withLock({ group -> (any EventLoopGroup)? in
-            defer { group = nil }
-            return group
-        }) else { return }
+        guard owned,
+            let started = group.withLock({ group -> (any EventLoopGroup)? in
+                defer { group = nil }
+                return group
+            })
+        else { return }
         try? started.syncShutdownGracefully()
     }
 }

@@ -3,6 +3,10 @@ import HTTPCore
 import Workspace
 
 extension RequestExecution {
+    /// The largest first response whose request is rendered: the keep-alive engine keeps each
+    /// response in memory while it reads it.
+    static let largestRenderedResponse: Int64 = 1024 * 1024
+
     /// Whether `request` (as prepared) stays the same from one send to the next, so its bytes may
     /// be sent again as they are (`LoadRendering`).
     func rendersStill(_ request: HTTPRequest, _ preparation: SendPreparation) -> Bool {
@@ -49,6 +53,8 @@ extension RequestExecution {
         guard let space = head.firstIndex(of: UInt8(ascii: " ")), space + 1 < head.count,
             head[space + 1] == UInt8(ascii: "/")
         else { return nil }
+        // Large answers stay with the transport, which spills them to disk.
+        guard response.bytesReceived <= Self.largestRenderedResponse else { return nil }
         let body = request.body.inMemoryData.map { [UInt8]($0) } ?? []
         guard Int64(body.count) == sent.bodyBytes else { return nil }
         let readsDuration = item.request.expectations.contains {

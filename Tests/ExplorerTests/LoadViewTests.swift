@@ -129,6 +129,11 @@ struct LoadViewTests {
         #expect(screen.contains("p50 10.2 ms") && screen.contains("p99 51.0 ms") && screen.contains("max 203 ms"))
         #expect(screen.contains("✗ Connection refused × 1"))
         #expect(screen.contains("▁▁█▁"))
+        #expect(!screen.contains("keep-alive engine"), "nothing went over it: not said")
+        var kept = Self.snapshot
+        kept.keptAlive = 70
+        fixture.driver.reduce(.load(.progress(run: job.run, kept)))
+        #expect(fixture.driver.render().contains("sent by keep-alive engine 70 · libcurl 8"))
         let summary = try LoadThreshold.parse("p99<500ms")
         let verdicts = [
             LoadThreshold.Verdict(threshold: summary, passed: true, actual: 51),

@@ -56,13 +56,16 @@ import Testing
     }
 
     @Test func aChunkedBodyLosesItsFramingExtensionsAndTrailers() throws {
-        let text = "HTTP/1.1 200 OK\r\ntransfer-encoding: Chunked\r\n\r\n5\r\n{\"ok\"\r\n6;ext=1\r\n:true}\r\n0\r\nX-T: 1\r\n\r\n"
+        let text =
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: Chunked\r\n\r\n5\r\n{\"ok\"\r\n6;ext=1\r\n:true}\r\n0\r\nX-T: 1\r\n\r\n"
         let parsed = try #require(Self.response(text))
         #expect(parsed.body == "{\"ok\":true}")
     }
 
     @Test func interimHeadsAreSkipped() {
-        guard case .complete(let frame) = Self.frame("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n")
+        guard
+            case .complete(let frame) = Self.frame(
+                "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n")
         else {
             Issue.record("not framed")
             return

@@ -200,14 +200,25 @@ struct LoadCommandTests {
         let openCount = try open.connections()
         #expect(openCount > 3 && openCount <= 64, "\(openCount) connections")
         #expect(try summary(scratch.path + "/b.json")["connectionsOpened"] as? Int == openCount)
-        // Four virtual users: four connections, each reused by its user.
+        // Four virtual users through libcurl alone: four connections, each reused by its user.
         let users = try DelayTestServer()
         defer { users.stop() }
         let usersFile = try scratch.write(Self.collection(users, path: "/fast"), to: "users.json")
-        let third = try load(scratch, [usersFile, "--vus", "4", "--iterations", "25", "--output", "c.json"])
+        let third = try load(
+            scratch, [usersFile, "--vus", "4", "--iterations", "25", "--engine", "curl", "--output", "c.json"])
         #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
         let userCount = try users.connections()
         #expect(userCount >= 1 && userCount <= 4, "\(userCount) connections")
+        // With the keep-alive engine, each user's passes after its first on a connection of its own
+        // (libcurl's of the first pass stays idle): one more per user, and the summary counts them.
+        let kept = try DelayTestServer()
+        defer { kept.stop() }
+        let keptFile = try scratch.write(Self.collection(kept, path: "/fast"), to: "kept.json")
+        let fourth = try load(scratch, [keptFile, "--vus", "4", "--iterations", "25", "--output", "d.json"])
+        #expect(fourth.status == 0, "\(fourth.stdout)\(fourth.stderr)")
+        let keptCount = try kept.connections()
+        #expect(keptCount >= 5 && keptCount <= 8, "\(keptCount) connections")
+        #expect(try summary(scratch.path + "/d.json")["connectionsOpened"] as? Int == keptCount)
         let zero = try load(scratch, [usersFile, "--vus", "1", "--iterations", "1", "--connections", "0"])
         #expect(zero.status == 2 && zero.stderr.contains("--connections takes 1 to 10000"), "\(zero.stderr)")
     }

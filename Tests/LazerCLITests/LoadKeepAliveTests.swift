@@ -106,6 +106,24 @@ struct LoadKeepAliveTests {
         #expect(try server.takeLog().count == 40)
     }
 
+    @Test("the run's end cancels a request the server holds: counted as such, the run ends on time")
+    func theEndCancelsAHeldRequest() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            Self.collection(server, #"{"id": "r", "name": "Stall", "method": "GET", "url": "/stall"}"#), to: "c.json")
+        let started = Date()
+        let result = try load(scratch, [file, "--vus", "1", "--duration", "1s", "--grace", "0s", "--output", "s.json"])
+        let took = Date().timeIntervalSince(started)
+        // The 10th answer waits 3 s: cut at the end of the second instead.
+        #expect(took < 2.8, "took \(took) s")
+        let object = try summary(scratch, "s.json")
+        #expect(object["finished"] as? Int == 10, "\(result.stdout)")
+        #expect(object["errors"] as? [String: Int] == ["still in flight at the end: cancelled": 1], "\(result.stdout)")
+        #expect(object["keepAliveRequests"] as? Int == 9)
+    }
+
     @Test("a request that changes between sends, or a cookie, goes through libcurl")
     func whatGoesBackToLibcurl() throws {
         let server = try KeepAliveTestServer()

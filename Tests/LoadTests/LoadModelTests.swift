@@ -37,6 +37,9 @@ import Testing
         #expect(try LoadArguments.rate("30/m") == 0.5)
         #expect(try LoadArguments.stage("30s:100/s") == .init(duration: .seconds(30), rate: 100))
         #expect(throws: LoadArguments.Problem.self) { try LoadArguments.duration("60") }
+        // A run of no length is none; a grace of none cancels at once (`--grace 0s`).
+        #expect(throws: LoadArguments.Problem.self) { try LoadArguments.duration("0s") }
+        #expect(try LoadArguments.duration("0s", allowingZero: true) == .zero)
         #expect(throws: LoadArguments.Problem.self) { try LoadArguments.rate("500") }
         #expect(throws: LoadArguments.Problem.self) { try LoadArguments.stage("30s") }
     }

@@ -40,7 +40,8 @@ extension ExplorerProgram {
         var keepAlive: (any KeepAliveLoadDriving)? = nil
         if case .closed = job.model { keepAlive = dependencies.keepAliveLoad }
         let load = LoadRunner(
-            runner: runner, plan: job.plan, model: job.model, stats: stats, inFlightLimit: LoadRunner.defaultConnections,
+            runner: runner, plan: job.plan, model: job.model, stats: stats,
+            inFlightLimit: LoadRunner.defaultConnections,
             keepAlive: keepAlive)
         let deliver: @Sendable (ExplorerAction) -> Void = { [weak self] action in self?.deliver(action) }
         let run = job.run

@@ -124,6 +124,13 @@ enum LoadView {
                     "statuses " + snapshot.statuses.map { "\($0.name) × \($0.count)" }.joined(separator: ", "),
                     style: theme[.muted]))
         }
+        if snapshot.keptAlive > 0 {
+            lines.append(
+                Line(
+                    "sent by keep-alive engine \(snapshot.keptAlive) · libcurl "
+                        + "\(max(0, snapshot.finished - snapshot.keptAlive))",
+                    style: theme[.muted]))
+        }
         for error in snapshot.errors.prefix(3) {
             lines.append(Line("✗ \(error.name) × \(error.count)", style: theme[.error]))
         }

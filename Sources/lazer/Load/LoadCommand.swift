@@ -182,7 +182,10 @@ struct LoadCommand: ParsableCommand {
         let limits = try load.parsedThresholds(for: model)
         let graceTime: Duration
         do throws(LoadArguments.Problem) {
-            graceTime = try grace.map(LoadArguments.duration) ?? LoadRunner.defaultGrace
+            graceTime =
+                try grace.map { text throws(LoadArguments.Problem) in
+                    try LoadArguments.duration(text, allowingZero: true)
+                } ?? LoadRunner.defaultGrace
         } catch {
             throw ValidationError("--grace: " + error.description + ".")
         }

@@ -46,7 +46,7 @@ struct LoadModelOptions: ParsableArguments {
     /// The model the options give.
     func model() throws -> LoadModel {
         do throws(LoadArguments.Problem) {
-            let length = try duration.map(LoadArguments.duration)
+            let length = try duration.map { text throws(LoadArguments.Problem) in try LoadArguments.duration(text) }
             if let vus {
                 guard rate == nil, stages.isEmpty else {
                     throw LoadArguments.Problem("--vus (closed model) goes without --rate and --stage (open model)")
