@@ -1,5 +1,6 @@
 import HTTPCore
 import Replay
+import Synchronization
 import Workspace
 
 extension LoadRunner {
@@ -67,5 +68,37 @@ extension LoadRunner {
             rendered.allSatisfy({ $0.target == rendered[0].target })
         else { return nil }
         return rendered
+    }
+}
+
+/// The renderings of the open model's first request of each selected one, as they come back
+/// from their tasks: `taken()` hands them over once, when all came and all go to one origin.
+final class FirstRenderings: Sendable {
+    private struct State {
+        var renderings: [LoadRendering?]
+        var answered: Int
+        var taken = false
+    }
+
+    private let state: Mutex<State>
+
+    init(count: Int) {
+        state = Mutex(State(renderings: Array(repeating: nil, count: count), answered: 0))
+    }
+
+    func set(_ rendering: LoadRendering?, at slot: Int) {
+        state.withLock { state in
+            state.renderings[slot] = rendering
+            state.answered += 1
+        }
+    }
+
+    /// The renderings, once: when every first request came back rendered, to one origin.
+    func taken() -> [LoadRendering]? {
+        state.withLock { state in
+            guard !state.taken, state.answered == state.renderings.count else { return nil }
+            state.taken = true
+            return LoadRunner.oneOrigin(state.renderings)
+        }
     }
 }

@@ -76,10 +76,22 @@ package struct LoadRunner: Sendable {
         case .open:
             let gate = InFlightGate(limit: inFlightLimit)
             let initialValues = items.map { runner.initialValues(for: $0.document) }
+            // The first request of each selected one is watched for its rendering: once all are
+            // known, the rest of the schedule goes over the keep-alive engine when it can.
+            let firsts = keepAlive == nil ? nil : FirstRenderings(count: items.count)
             await withDiscardingTaskGroup { group in
                 var index = 0
                 var woke = origin
                 while let offset = model.intendedStart(of: index), !Task.isCancelled, !stats.isStopRequested {
+                    if let firsts, let keepAlive, let rendered = firsts.taken() {
+                        let schedule = KeepAliveSchedule(
+                            renderings: rendered, names: names, stats: stats, model: model, origin: origin)
+                        index = await keepAlive.drive(
+                            rendered.map(\.request), to: rendered[0].target, connections: inFlightLimit, from: index,
+                            tick: Self.tick, timeout: rendered.compactMap(\.checker.timeout).max(), schedule: schedule)
+                        guard schedule.handedBack else { break }
+                        continue
+                    }
                     let intended = origin + offset
                     if intended > .now {
                         // At most one wake-up per `tick`: each cost tens of microseconds of
@@ -94,6 +106,7 @@ package struct LoadRunner: Sendable {
                         break
                     }
                     let slot = index % items.count
+                    let watched = firsts != nil && index < items.count
                     index += 1
                     let item = items[slot]
                     let preparer = preparers[slot]
@@ -101,7 +114,16 @@ package struct LoadRunner: Sendable {
                     stats.started(at: ContinuousClock.now - origin)
                     let values = initialValues[slot]
                     group.addTask { [runner, stats] in
-                        var (result, _, completedAt) = await runner.execute(item, preparer: preparer, captures: values)
+                        var result: RequestResult
+                        let completedAt: ContinuousClock.Instant?
+                        if watched, let firsts {
+                            let rendering: LoadRendering?
+                            (result, _, completedAt, rendering) = await runner.executeRendering(
+                                item, preparer: preparer, captures: values)
+                            firsts.set(rendering, at: slot)
+                        } else {
+                            (result, _, completedAt) = await runner.execute(item, preparer: preparer, captures: values)
+                        }
                         Self.markCancelledAtTheEnd(&result)
                         let now = ContinuousClock.now
                         let end = Self.end(completedAt, now: now)

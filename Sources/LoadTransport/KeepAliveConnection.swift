@@ -3,68 +3,70 @@ import HTTPCore
 import NIOCore
 import NIOPosix
 
-/// One virtual user's connection: sends the request the sink names, frames its response as the
-/// bytes arrive, hands it over, and sends the next — opening a connection again when the server
-/// closed one. Every field is read and written on `loop` only (hence `@unchecked Sendable`).
+/// What a connection tells whoever sends over it: a connection opened, each request's outcome,
+/// and that it is free for the next request (`ready`), when the owner may `send` again at once.
+protocol KeepAliveConnectionOwner: AnyObject {
+    func connectionOpened()
+    func received(
+        _ response: borrowing RawHTTPResponse, for index: Int, on connection: KeepAliveConnection,
+        at: ContinuousClock.Instant)
+    func failed(_ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant)
+    func ready(_ connection: KeepAliveConnection)
+}
+
+/// The prepared bytes of a load's requests, shared by its connections.
+struct RenderedBuffers {
+    let requests: [ByteBuffer]
+    let expectsBody: [Bool]
+
+    init(_ requests: [RenderedRequest]) {
+        self.requests = requests.map { ByteBuffer(bytes: $0.bytes) }
+        expectsBody = requests.map(\.expectsBody)
+    }
+}
+
+/// One kept-alive connection, one request at a time: sends the request its owner names (opening
+/// the connection first when none is open — again after the server closed one), frames the
+/// response as the bytes arrive, hands it over and says it is ready. Every field is read and
+/// written on `loop` only (hence `@unchecked Sendable`).
 final class KeepAliveConnection: @unchecked Sendable {
     let loop: any EventLoop
-    private let requests: [ByteBuffer]
-    private let expectsBody: [Bool]
+    private let buffers: RenderedBuffers
     private let target: KeepAliveTarget
     private let timeout: Duration?
-    private let sink: any KeepAliveLoadSink
+    private unowned let owner: any KeepAliveConnectionOwner
 
-    private var continuation: CheckedContinuation<Void, Never>?
     private var channel: (any Channel)?
     /// The request in flight and when it went out.
-    private var current: Int?
-    private var sentAt = ContinuousClock.now
+    private(set) var current: Int?
+    private(set) var sentAt = ContinuousClock.now
+    /// When the request in flight was due: the owner's to set (the open model's latency starts there).
+    var due = ContinuousClock.now
     /// Bytes read of the response in flight, when one read did not hold all of it.
     private var pending: ByteBuffer?
     /// The timeout of the request in flight; `sends` tells a late timer from the current one.
     private var timer: Scheduled<Void>?
     private var sends = 0
-    private var cancelled = false
+    private var closed = false
 
     /// The most of one response kept in memory: requests whose responses are larger are not
     /// rendered (`LoadRendering`), and a server that sends more is stopped here.
     static let largestResponse = 64 * 1024 * 1024
 
     init(
-        loop: any EventLoop, requests: [RenderedRequest], target: KeepAliveTarget, timeout: Duration?,
-        sink: any KeepAliveLoadSink
+        loop: any EventLoop, buffers: RenderedBuffers, target: KeepAliveTarget, timeout: Duration?,
+        owner: any KeepAliveConnectionOwner
     ) {
         self.loop = loop
-        self.requests = requests.map { ByteBuffer(bytes: $0.bytes) }
-        self.expectsBody = requests.map(\.expectsBody)
+        self.buffers = buffers
         self.target = target
         self.timeout = timeout
-        self.sink = sink
+        self.owner = owner
     }
 
-    func start(_ continuation: CheckedContinuation<Void, Never>) {
-        loop.execute {
-            self.continuation = continuation
-            if self.cancelled { self.finish() } else { self.advance() }
-        }
-    }
-
-    /// The task was cancelled: the request in flight fails as cancelled and nothing more is sent.
-    func cancel() {
-        loop.execute {
-            self.cancelled = true
-            if let index = self.current { self.fail(index, TransportError(.cancelled, stage: .waiting)) }
-            self.finish()
-        }
-    }
-
-    // MARK: - Sending
-
-    /// Sends the sink's next request, connecting first when no connection is open; ends when it
-    /// has none.
-    private func advance() {
-        guard continuation != nil, !cancelled else { return }
-        guard let index = sink.nextRequest() else { return finish() }
+    /// Sends request `index` (on the loop), connecting first when needed.
+    func send(_ index: Int) {
+        guard !closed else { return }
         if let channel {
             send(index, on: channel)
         } else {
@@ -72,7 +74,18 @@ final class KeepAliveConnection: @unchecked Sendable {
         }
     }
 
+    /// Closes the connection for good; a request in flight fails as cancelled.
+    func close(cancelling: Bool) {
+        closed = true
+        if cancelling, let index = current { fail(index, TransportError(.cancelled, stage: .waiting)) }
+        if let channel { drop(channel) }
+        timer?.cancel()
+        timer = nil
+    }
+
+
     private func connect(then index: Int) {
+        current = index
         sentAt = .now
         var bootstrap = ClientBootstrap(group: loop)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -85,17 +98,18 @@ final class KeepAliveConnection: @unchecked Sendable {
         bootstrap.connect(host: target.host, port: target.port).whenComplete { [self] result in
             switch result {
             case .success(let channel):
-                guard continuation != nil, !cancelled else {
+                guard !closed else {
                     channel.close(promise: nil)
                     return
                 }
                 self.channel = channel
-                sink.connectionOpened()
+                owner.connectionOpened()
                 send(index, on: channel)
             case .failure(let error):
+                guard !closed else { return }
                 fail(index, Self.connectError(error))
                 // Not at once: a dead server would make this a recursion as deep as the run is long.
-                loop.execute { self.advance() }
+                loop.execute { if !self.closed { self.owner.ready(self) } }
             }
         }
     }
@@ -104,14 +118,14 @@ final class KeepAliveConnection: @unchecked Sendable {
         current = index
         sends &+= 1
         sentAt = .now
-        channel.writeAndFlush(requests[index], promise: nil)
+        channel.writeAndFlush(buffers.requests[index], promise: nil)
         if let timeout {
             let send = sends
             timer = loop.scheduleTask(in: TimeAmount(timeout)) { [self] in
                 guard send == sends, let index = current else { return }
                 drop(channel)
                 fail(index, TransportError(.totalTimeout, message: "no response in time", stage: .waiting))
-                advance()
+                owner.ready(self)
             }
         }
     }
@@ -128,7 +142,7 @@ final class KeepAliveConnection: @unchecked Sendable {
             bytes = pending
         }
         let outcome = bytes.withUnsafeReadableBytes {
-            HTTP1ResponseFraming.frame($0, expectsBody: expectsBody[index])
+            HTTP1ResponseFraming.frame($0, expectsBody: buffers.expectsBody[index])
         }
         switch outcome {
         case .incomplete where bytes.readableBytes > Self.largestResponse:
@@ -138,17 +152,17 @@ final class KeepAliveConnection: @unchecked Sendable {
                 TransportError(
                     .bodyTooLarge, message: "a response over 64 MB: the keep-alive engine keeps responses in memory",
                     stage: .receiving))
-            advance()
+            owner.ready(self)
         case .incomplete:
             pending = bytes
         case .malformed(let problem):
             drop(channel)
             fail(index, TransportError(.protocolError, message: problem, stage: .receiving))
-            advance()
+            owner.ready(self)
         case .complete(let frame):
             complete(index, frame: frame, in: bytes)
             if frame.closesConnection { drop(channel) }
-            advance()
+            owner.ready(self)
         }
     }
 
@@ -160,7 +174,7 @@ final class KeepAliveConnection: @unchecked Sendable {
         let bytes = pending ?? ByteBuffer()
         pending = nil
         let outcome = bytes.withUnsafeReadableBytes {
-            HTTP1ResponseFraming.frame($0, expectsBody: expectsBody[index], closed: true)
+            HTTP1ResponseFraming.frame($0, expectsBody: buffers.expectsBody[index], closed: true)
         }
         if case .complete(let frame) = outcome {
             complete(index, frame: frame, in: bytes)
@@ -177,7 +191,7 @@ final class KeepAliveConnection: @unchecked Sendable {
                 TransportError(
                     .partialBody, message: "the connection closed in the middle of the response", stage: .receiving))
         }
-        advance()
+        owner.ready(self)
     }
 
     private func complete(_ index: Int, frame: HTTP1ResponseFraming.Frame, in bytes: ByteBuffer) {
@@ -191,7 +205,7 @@ final class KeepAliveConnection: @unchecked Sendable {
             own.end = frame.end - frame.start
             let response = RawHTTPResponse(
                 bytes: UnsafeRawBufferPointer(rebasing: all[frame.start..<frame.end]), frame: own)
-            sink.received(response, for: index, sentAt: sentAt, at: at)
+            owner.received(response, for: index, on: self, at: at)
         }
     }
 
@@ -200,7 +214,7 @@ final class KeepAliveConnection: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         pending = nil
-        sink.failed(error, for: index, sentAt: sentAt, at: .now)
+        owner.failed(error, for: index, on: self, at: .now)
     }
 
     /// Closes `channel` and forgets it, so its close reports nothing.
@@ -208,14 +222,6 @@ final class KeepAliveConnection: @unchecked Sendable {
         if channel === self.channel { self.channel = nil }
         pending = nil
         channel.close(promise: nil)
-    }
-
-    private func finish() {
-        if let channel { drop(channel) }
-        timer?.cancel()
-        timer = nil
-        continuation?.resume()
-        continuation = nil
     }
 
     /// A failed connect in HTTPCore's terms (what the translator explains).

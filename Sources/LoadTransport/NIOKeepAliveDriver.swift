@@ -31,15 +31,92 @@ public struct NIOKeepAliveDriver: KeepAliveLoadDriving {
         _ requests: [RenderedRequest], to target: KeepAliveTarget, timeout: Duration?, sink: any KeepAliveLoadSink
     ) async {
         guard !requests.isEmpty else { return }
-        let connection = KeepAliveConnection(
-            loop: loops.next(), requests: requests, target: target, timeout: timeout, sink: sink)
+        let user = UserConnection(
+            loop: loops.next(), buffers: RenderedBuffers(requests), target: target, timeout: timeout, sink: sink)
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                connection.start(continuation)
+                user.start(continuation)
             }
         } onCancel: {
-            connection.cancel()
+            user.cancel()
         }
+    }
+
+    public func drive(
+        _ requests: [RenderedRequest], to target: KeepAliveTarget, connections: Int, from first: Int,
+        tick: Duration, timeout: Duration?, schedule: any KeepAliveScheduleSink
+    ) async -> Int {
+        guard !requests.isEmpty else { return first }
+        let pacer = KeepAlivePacer(
+            loop: loops.next(), buffers: RenderedBuffers(requests), target: target, connections: max(1, connections),
+            next: first, tick: tick, timeout: timeout, sink: schedule)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                pacer.start(continuation)
+            }
+        } onCancel: {
+            pacer.cancel()
+        }
+    }
+}
+
+/// A virtual user's connection: the sink names each request as the previous one ends.
+private final class UserConnection: KeepAliveConnectionOwner, @unchecked Sendable {
+    private let loop: any EventLoop
+    private let sink: any KeepAliveLoadSink
+    private var connection: KeepAliveConnection?
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var cancelled = false
+
+    init(
+        loop: any EventLoop, buffers: RenderedBuffers, target: KeepAliveTarget, timeout: Duration?,
+        sink: any KeepAliveLoadSink
+    ) {
+        self.loop = loop
+        self.sink = sink
+        connection = KeepAliveConnection(loop: loop, buffers: buffers, target: target, timeout: timeout, owner: self)
+    }
+
+    func start(_ continuation: CheckedContinuation<Void, Never>) {
+        loop.execute {
+            self.continuation = continuation
+            if self.cancelled { self.finish(cancelling: false) } else if let connection = self.connection {
+                self.ready(connection)
+            }
+        }
+    }
+
+    func cancel() {
+        loop.execute {
+            self.cancelled = true
+            self.finish(cancelling: true)
+        }
+    }
+
+    func ready(_ connection: KeepAliveConnection) {
+        guard continuation != nil, !cancelled else { return }
+        guard let index = sink.nextRequest() else { return finish(cancelling: false) }
+        connection.send(index)
+    }
+
+    func connectionOpened() { sink.connectionOpened() }
+
+    func received(
+        _ response: borrowing RawHTTPResponse, for index: Int, on connection: KeepAliveConnection,
+        at: ContinuousClock.Instant
+    ) {
+        sink.received(response, for: index, sentAt: connection.sentAt, at: at)
+    }
+
+    func failed(_ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant) {
+        sink.failed(error, for: index, sentAt: connection.sentAt, at: at)
+    }
+
+    private func finish(cancelling: Bool) {
+        connection?.close(cancelling: cancelling)
+        connection = nil
+        continuation?.resume()
+        continuation = nil
     }
 }
 

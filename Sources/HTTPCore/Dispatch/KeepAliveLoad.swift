@@ -52,4 +52,33 @@ public protocol KeepAliveLoadDriving: Sendable {
     func drive(
         _ requests: [RenderedRequest], to target: KeepAliveTarget, timeout: Duration?, sink: any KeepAliveLoadSink
     ) async
+
+    /// The open model: the schedule's requests from its `first` on, each sent when due over one
+    /// of at most `connections` kept-alive connections (free ones first), with at most one wake-up
+    /// a `tick` (the requests due meanwhile go together). Returns the first request of the
+    /// schedule it did not start, when the schedule says no more and those in flight ended, or
+    /// when the task is cancelled (those in flight then fail as cancelled).
+    func drive(
+        _ requests: [RenderedRequest], to target: KeepAliveTarget, connections: Int, from first: Int,
+        tick: Duration, timeout: Duration?, schedule: any KeepAliveScheduleSink
+    ) async -> Int
+}
+
+/// Hears an open-model load over kept-alive connections (``KeepAliveLoadDriving``'s schedule
+/// `drive`) and gives its schedule. Called on the driver's event loop thread, one call at a time.
+public protocol KeepAliveScheduleSink: AnyObject, Sendable {
+    /// When the `n`-th request of the schedule is due, or nil when no more start (the schedule's
+    /// end, a stop). Asked as often as the driver needs: no side effect.
+    func planned(_ n: Int) -> ContinuousClock.Instant?
+    /// The `n`-th request goes out now: which of the requests it is.
+    func starting(_ n: Int) -> Int
+    /// A connection was opened.
+    func connectionOpened()
+    /// The response to request `index`, due at `due`, sent at `sentAt`, read to its end at `at`
+    /// (valid during this call only).
+    func received(
+        _ response: borrowing RawHTTPResponse, for index: Int, due: ContinuousClock.Instant,
+        sentAt: ContinuousClock.Instant, at: ContinuousClock.Instant)
+    /// Request `index`, due at `due`, got no response.
+    func failed(_ error: TransportError, for index: Int, due: ContinuousClock.Instant, at: ContinuousClock.Instant)
 }

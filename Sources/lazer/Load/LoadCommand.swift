@@ -91,10 +91,15 @@ struct LoadCommand: ParsableCommand {
             """)
     var connections: Int?
 
-    /// The keep-alive engine, when the model has virtual users, `--engine` allows it and
-    /// `--connections` leaves each user a connection of its own.
+    /// The keep-alive engine, unless `--engine curl`; for virtual users, only when `--connections`
+    /// leaves each a connection of its own.
     func keepAliveDriver(for model: LoadModel) -> NIOKeepAliveDriver? {
-        guard engine == .auto, case .closed(let vus, _, _) = model, connectionCap(for: model) >= vus else { return nil }
+        guard engine == .auto else { return nil }
+        guard case .closed(let vus, _, _) = model else {
+            // The open model's schedule runs on one event loop.
+            return NIOKeepAliveDriver(threads: 1)
+        }
+        guard connectionCap(for: model) >= vus else { return nil }
         // Half the cores: one event loop sends 100 k requests a second, and a server on the same
         // machine needs the rest (2 cores, a one-worker nginx: two loops 86 k requests/s, one 99–117 k).
         return NIOKeepAliveDriver(threads: max(1, min(vus, ProcessInfo.processInfo.activeProcessorCount / 2)))
