@@ -48,6 +48,12 @@ hey_rps=$(hey -z "${duration}s" -c 32 "http://127.0.0.1:$port/items" | awk '/Req
 /usr/bin/time -f "%e %U %S" -o "$work/max.time" "$lazer" load "$work/nginx.json" --vus 32 --duration "${duration}s" \
     --output "$work/max.json" >"$work/max.txt"
 lazer_rps=$(json "$work/max.json" "round(d['throughput'], 1)")
+kept=$(json "$work/max.json" "d['keepAliveRequests']")
+# The same with every request through libcurl (--engine curl), and wrk with one thread (as lazer's
+# one event loop) for reference.
+"$lazer" load "$work/nginx.json" --vus 32 --duration "${duration}s" --engine curl --output "$work/max-curl.json" >/dev/null
+curl_rps=$(json "$work/max-curl.json" "round(d['throughput'], 1)")
+wrk1_rps=$(wrk -t1 -c32 -d"${duration}s" "http://127.0.0.1:$port/items" | awk '/^Requests\/sec/ {print $2}')
 
 # Half of lazer's own maximum, a rate the generator can keep: past 1,024 requests in flight the open
 # model waits (LoadRunner.maxInFlight), which would show as latency rather than as the rate asked.
@@ -119,7 +125,9 @@ html_line=$(grep 'HTML report' "$work/html.txt" | sed 's/^.*: HTML report, //')
     echo "Maximum throughput, 32 connections, ${duration} s, one nginx worker on loopback:"
     echo "  wrk -t2 -c32       ${wrk_rps} requests/s"
     echo "  hey -c 32          ${hey_rps} requests/s"
-    echo "  lazer load --vus 32  ${lazer_rps} requests/s ($(python3 -c "print(round(100 * $lazer_rps / float('$wrk_rps'), 1))") % of wrk; CPU $(awk '{printf "%.2f s user+sys over %.2f s", $2 + $3, $1}' "$work/max.time"))"
+    echo "  lazer load --vus 32  ${lazer_rps} requests/s ($(python3 -c "print(round(100 * $lazer_rps / float('$wrk_rps'), 1))") % of wrk -t2: goal >= 90 %; CPU $(awk '{printf "%.2f s user+sys over %.2f s", $2 + $3, $1}' "$work/max.time"); ${kept} by the keep-alive engine)"
+    echo "  wrk -t1 -c32       ${wrk1_rps} requests/s (lazer: $(python3 -c "print(round(100 * $lazer_rps / float('$wrk1_rps'), 1))") % of it)"
+    echo "  lazer load --vus 32 --engine curl  ${curl_rps} requests/s ($(python3 -c "print(round(100 * $curl_rps / float('$wrk_rps'), 1))") % of wrk -t2)"
     echo
     echo "Constant rate, half of lazer's maximum, ${rate_seconds} s:"
     echo "  target ${half}/s, achieved ${achieved}/s ($(python3 -c "print(round(100 * ($achieved - $half) / $half, 2))") %); lazer's CPU ${rate_cpu} s user+sys ($(python3 -c "print(round(100 * $rate_cpu / $rate_seconds, 1))") % of one core)"

@@ -81,6 +81,31 @@ struct LoadKeepAliveTests {
         #expect(outcomes["curl"]?["keepAliveRequests"] as? Int == 0)
     }
 
+    @Test("the open model: each due request over a free connection, the same bytes and counts; --connections keeps libcurl")
+    func theOpenModel() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(Self.collection(server, Self.framings), to: "c.json")
+        let result = try load(scratch, [file, "--rate", "200/s", "--duration", "1s", "--output", "s.json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let log = try server.takeLog()
+        #expect(log.count == 200 && log.requests.count == 5, "\(log.requests)")
+        let object = try summary(scratch, "s.json")
+        #expect(object["finished"] as? Int == 200)
+        #expect(object["statuses"] as? [String: Int] == ["200": 180, "500": 20], "\(object["statuses"] ?? "")")
+        #expect((object["errors"] as? [String: Int])?.isEmpty == true, "\(object["errors"] ?? "")")
+        // The first of each of the five goes through libcurl; the schedule's rest, once all five
+        // came back, through the engine.
+        let kept = try #require(object["keepAliveRequests"] as? Int)
+        #expect(kept >= 150 && kept <= 195, "\(kept)")
+        let capped = try load(
+            scratch, [file, "--rate", "200/s", "--duration", "1s", "--connections", "2", "--output", "c.json"])
+        #expect(capped.status == 0, "\(capped.stdout)\(capped.stderr)")
+        #expect(try summary(scratch, "c.json")["keepAliveRequests"] as? Int == 0)
+        #expect(try server.takeLog().requests.count == 5)
+    }
+
     @Test("a response cut short and one that never comes are errors of their kind; the user goes on")
     func cutsAndTimeouts() throws {
         let server = try KeepAliveTestServer()

@@ -35,10 +35,9 @@ extension ExplorerProgram {
         let runner = ReplayRunner(services: dependencies.workspace, configuration: configuration) { exchange in
             stats.received(bytes: exchange.body.count, connectionsOpened: exchange.connectionsOpened)
         }
-        // As many in flight as the explorer's dispatcher opens connections to a host; virtual
-        // users' passes after their first over connections of their own, where the requests allow.
-        var keepAlive: (any KeepAliveLoadDriving)? = nil
-        if case .closed = job.model { keepAlive = dependencies.keepAliveLoad }
+        // As many in flight as the explorer's dispatcher opens connections to a host; after the
+        // first request of each, the keep-alive engine where the requests allow (docs/load.md).
+        let keepAlive = dependencies.keepAliveLoad
         let load = LoadRunner(
             runner: runner, plan: job.plan, model: job.model, stats: stats,
             inFlightLimit: LoadRunner.defaultConnections,

@@ -87,19 +87,20 @@ struct LoadCommand: ParsableCommand {
         parsing: .unconditional,
         help: """
             At most N connections to each host, reused (default: 64 for the open model, one per \
-            virtual user for the closed one); requests past them wait, their wait counted.
+            virtual user for the closed one); requests past them wait, their wait counted. With it, \
+            every request goes through libcurl (the keep-alive engine's connections would come beside).
             """)
     var connections: Int?
 
-    /// The keep-alive engine, unless `--engine curl`; for virtual users, only when `--connections`
-    /// leaves each a connection of its own.
+    /// The keep-alive engine, unless `--engine curl` or `--connections` (a cap on connections holds
+    /// exactly only with libcurl alone: the engine's connections come beside those libcurl opened
+    /// for the first requests).
     func keepAliveDriver(for model: LoadModel) -> NIOKeepAliveDriver? {
-        guard engine == .auto else { return nil }
+        guard engine == .auto, connections == nil else { return nil }
         guard case .closed(let vus, _, _) = model else {
             // The open model's schedule runs on one event loop.
             return NIOKeepAliveDriver(threads: 1)
         }
-        guard connectionCap(for: model) >= vus else { return nil }
         // Half the cores: one event loop sends 100 k requests a second, and a server on the same
         // machine needs the rest (2 cores, a one-worker nginx: two loops 86 k requests/s, one 99–117 k).
         return NIOKeepAliveDriver(threads: max(1, min(vus, ProcessInfo.processInfo.activeProcessorCount / 2)))
