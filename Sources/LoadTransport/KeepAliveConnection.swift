@@ -10,7 +10,8 @@ protocol KeepAliveConnectionOwner: AnyObject {
     func received(
         _ response: borrowing RawHTTPResponse, for index: Int, on connection: KeepAliveConnection,
         at: ContinuousClock.Instant)
-    func failed(_ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant)
+    func failed(
+        _ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant)
     func ready(_ connection: KeepAliveConnection)
 }
 
@@ -82,7 +83,6 @@ final class KeepAliveConnection: @unchecked Sendable {
         timer?.cancel()
         timer = nil
     }
-
 
     private func connect(then index: Int) {
         current = index

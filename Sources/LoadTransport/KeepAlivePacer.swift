@@ -116,7 +116,9 @@ final class KeepAlivePacer: KeepAliveConnectionOwner, @unchecked Sendable {
         sink.received(response, for: index, due: connection.due, sentAt: connection.sentAt, at: at)
     }
 
-    func failed(_ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant) {
+    func failed(
+        _ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant
+    ) {
         sink.failed(error, for: index, due: connection.due, at: at)
     }
 

@@ -80,7 +80,9 @@ private final class UserConnection: KeepAliveConnectionOwner, @unchecked Sendabl
     func start(_ continuation: CheckedContinuation<Void, Never>) {
         loop.execute {
             self.continuation = continuation
-            if self.cancelled { self.finish(cancelling: false) } else if let connection = self.connection {
+            if self.cancelled {
+                self.finish(cancelling: false)
+            } else if let connection = self.connection {
                 self.ready(connection)
             }
         }
@@ -108,7 +110,9 @@ private final class UserConnection: KeepAliveConnectionOwner, @unchecked Sendabl
         sink.received(response, for: index, sentAt: connection.sentAt, at: at)
     }
 
-    func failed(_ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant) {
+    func failed(
+        _ error: TransportError, for index: Int, on connection: KeepAliveConnection, at: ContinuousClock.Instant
+    ) {
         sink.failed(error, for: index, sentAt: connection.sentAt, at: at)
     }
 

@@ -81,7 +81,9 @@ struct LoadKeepAliveTests {
         #expect(outcomes["curl"]?["keepAliveRequests"] as? Int == 0)
     }
 
-    @Test("the open model: each due request over a free connection, the same bytes and counts; --connections keeps libcurl")
+    @Test(
+        "the open model: each due request over a free connection, the same bytes and counts; --connections keeps libcurl"
+    )
     func theOpenModel() throws {
         let server = try KeepAliveTestServer()
         defer { server.stop() }
