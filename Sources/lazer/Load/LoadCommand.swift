@@ -32,6 +32,10 @@ struct LoadCommand: ParsableCommand {
             sends the selected requests in order, again and again, with its own captures.
 
             Each request is prepared, sent and checked as lazer run does (no history).
+            After the first of each, a request that does not change between sends (no
+            scripts, captures, fresh values, per-send auth; plain http) goes again as the
+            bytes libcurl sent, over kept-alive connections of a faster engine; --engine
+            curl or --connections keeps every request on libcurl (docs/load.md).
             The summary gives p50, p90, p99, p99.9 and max, throughput, bytes, statuses,
             errors by kind and each expectation's pass rate; --output FILE writes it as
             JSON (docs/load.md); --html FILE writes a report that opens offline (latency
