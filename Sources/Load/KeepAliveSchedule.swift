@@ -7,7 +7,6 @@ import Replay
 /// `@unchecked Sendable`); the run's task reads `handedBack` after.
 final class KeepAliveSchedule: KeepAliveScheduleSink, @unchecked Sendable {
     private var results: RenderedResults
-    private let names: [String]
     private let stats: LoadStats
     private let model: LoadModel
     private let origin: ContinuousClock.Instant
@@ -18,8 +17,7 @@ final class KeepAliveSchedule: KeepAliveScheduleSink, @unchecked Sendable {
         renderings: [LoadRendering], names: [String], stats: LoadStats, model: LoadModel,
         origin: ContinuousClock.Instant
     ) {
-        results = RenderedResults(renderings)
-        self.names = names
+        results = RenderedResults(renderings, names: names, stats: stats, origin: origin)
         self.stats = stats
         self.model = model
         self.origin = origin
@@ -44,14 +42,10 @@ final class KeepAliveSchedule: KeepAliveScheduleSink, @unchecked Sendable {
         sentAt: ContinuousClock.Instant, at: ContinuousClock.Instant
     ) {
         // The checks see the exchange's own time; the latency counts from when it was due.
-        let outcome = results.result(of: response, for: index, duration: at - sentAt)
-        if !outcome.keepsUp { handedBack = true }
-        stats.finished(names[index], outcome.result, latency: at - due, at: at - origin, keptAlive: true)
-        stats.received(bytes: outcome.bodyLength)
+        if !results.record(response, for: index, sentAt: sentAt, from: due, at: at) { handedBack = true }
     }
 
     func failed(_ error: TransportError, for index: Int, due: ContinuousClock.Instant, at: ContinuousClock.Instant) {
-        stats.finished(
-            names[index], results.failure(error, for: index), latency: at - due, at: at - origin, keptAlive: true)
+        results.recordFailure(error, for: index, from: due, at: at)
     }
 }

@@ -9,7 +9,6 @@ import Replay
 /// (hence `@unchecked Sendable`); the run's task reads `pass`, `next` and `handedBack` after.
 final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
     private var results: RenderedResults
-    private let names: [String]
     private let stats: LoadStats
     private let origin: ContinuousClock.Instant
     private let deadline: ContinuousClock.Instant?
@@ -25,8 +24,7 @@ final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
         renderings: [LoadRendering], names: [String], stats: LoadStats, origin: ContinuousClock.Instant,
         deadline: ContinuousClock.Instant?, iterations: Int?, pass: Int
     ) {
-        results = RenderedResults(renderings)
-        self.names = names
+        results = RenderedResults(renderings, names: names, stats: stats, origin: origin)
         self.stats = stats
         self.origin = origin
         self.deadline = deadline
@@ -57,14 +55,10 @@ final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
         _ response: borrowing RawHTTPResponse, for index: Int, sentAt: ContinuousClock.Instant,
         at: ContinuousClock.Instant
     ) {
-        let outcome = results.result(of: response, for: index, duration: at - sentAt)
-        if !outcome.keepsUp { handedBack = true }
-        stats.finished(names[index], outcome.result, latency: at - sentAt, at: at - origin, keptAlive: true)
-        stats.received(bytes: outcome.bodyLength)
+        if !results.record(response, for: index, sentAt: sentAt, from: sentAt, at: at) { handedBack = true }
     }
 
     func failed(_ error: TransportError, for index: Int, sentAt: ContinuousClock.Instant, at: ContinuousClock.Instant) {
-        stats.finished(
-            names[index], results.failure(error, for: index), latency: at - sentAt, at: at - origin, keptAlive: true)
+        results.recordFailure(error, for: index, from: sentAt, at: at)
     }
 }

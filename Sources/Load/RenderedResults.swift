@@ -3,11 +3,15 @@ import HTTPCore
 import Replay
 
 /// The results of responses read by the keep-alive engine, each checked with its request's
-/// expectations (`LoadResponseChecker`). A response whose bytes are those of the same request's
-/// previous one shares its result: the checks read nothing else (unless one reads the response
-/// time), and a load repeats its responses. One caller at a time (a driver's event loop).
+/// expectations (`LoadResponseChecker`) and recorded into the run's stats. A response whose bytes
+/// are those of the same request's previous one shares its result: the checks read nothing else
+/// (unless one reads the response time), and a load repeats its responses. One caller at a time
+/// (a driver's event loop).
 struct RenderedResults {
     let renderings: [LoadRendering]
+    private let names: [String]
+    private let stats: LoadStats
+    private let origin: ContinuousClock.Instant
     /// Each request's last response (up to `remembered` bytes), its result and its body's length.
     private var lastBytes: [[UInt8]]
     private var lastResult: [RequestResult?]
@@ -17,8 +21,11 @@ struct RenderedResults {
     /// virtual user keeps its own (10,000 users' 16 KB responses: 160 MB).
     static let remembered = 16 * 1024
 
-    init(_ renderings: [LoadRendering]) {
+    init(_ renderings: [LoadRendering], names: [String], stats: LoadStats, origin: ContinuousClock.Instant) {
         self.renderings = renderings
+        self.names = names
+        self.stats = stats
+        self.origin = origin
         lastBytes = Array(repeating: [], count: renderings.count)
         lastResult = Array(repeating: nil, count: renderings.count)
         lastBodyLength = Array(repeating: 0, count: renderings.count)
@@ -26,7 +33,7 @@ struct RenderedResults {
 
     /// The result of `response` to request `index`, the length of its body as the transport counts
     /// it (without chunk framing), and whether the engine may go on sending (see `LoadResponseChecker`).
-    mutating func result(
+    private mutating func result(
         of response: borrowing RawHTTPResponse, for index: Int, duration: Duration
     ) -> (result: RequestResult, bodyLength: Int, keepsUp: Bool) {
         let bytes = response.bytes
@@ -42,12 +49,26 @@ struct RenderedResults {
         return (checked.result, bodyLength, checked.keepsUp)
     }
 
-    /// The result of request `index` without a response; a cancellation is the run's end's.
-    func failure(_ error: TransportError, for index: Int) -> RequestResult {
+    /// Records the response to request `index`, sent at `sentAt`, its latency counted from `start`
+    /// (when it was sent, or due); whether the engine may go on sending it.
+    mutating func record(
+        _ response: borrowing RawHTTPResponse, for index: Int, sentAt: ContinuousClock.Instant,
+        from start: ContinuousClock.Instant, at: ContinuousClock.Instant
+    ) -> Bool {
+        let outcome = result(of: response, for: index, duration: at - sentAt)
+        stats.finished(names[index], outcome.result, latency: at - start, at: at - origin, keptAlive: true)
+        stats.received(bytes: outcome.bodyLength)
+        return outcome.keepsUp
+    }
+
+    /// Records request `index` without a response; a cancellation is the run's end's.
+    func recordFailure(
+        _ error: TransportError, for index: Int, from start: ContinuousClock.Instant, at: ContinuousClock.Instant
+    ) {
         var result = renderings[index].checker.failure(error)
         // Only the run's end cancels the engine's connections (`LoadRunner.run(cancellingAfter:)`).
         if error.reason == .cancelled { result.failure?.title = LoadRunner.cancelledAtTheEnd }
-        return result
+        stats.finished(names[index], result, latency: at - start, at: at - origin, keptAlive: true)
     }
 
     private static func equal(_ bytes: UnsafeRawBufferPointer, _ kept: [UInt8]) -> Bool {
