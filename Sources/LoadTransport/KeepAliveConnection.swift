@@ -2,6 +2,7 @@ import Glibc
 import HTTPCore
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// What a connection tells whoever sends over it: a connection opened, each request's outcome,
 /// and that it is free for the next request (`ready`), when the owner may `send` again at once.
@@ -44,7 +45,11 @@ final class KeepAliveConnection: @unchecked Sendable {
     /// When the request in flight was due: the owner's to set (the open model's latency starts there).
     var due = ContinuousClock.now
     /// Bytes read of the response in flight, when one read did not hold all of it.
-    private var pending: ByteBuffer?
+    private var pending: ByteBuffer? {
+        didSet { held.keep(pending?.readableBytes ?? 0) }
+    }
+    /// This connection's share of `HeldBytes.all`.
+    private let held = HeldBytes()
     /// The timeout of the request in flight; `sends` tells a late timer from the current one.
     private var timer: Scheduled<Void>?
     private var sends = 0
@@ -145,12 +150,14 @@ final class KeepAliveConnection: @unchecked Sendable {
             HTTP1ResponseFraming.frame($0, expectsBody: buffers.expectsBody[index])
         }
         switch outcome {
-        case .incomplete where bytes.readableBytes > Self.largestResponse:
+        case .incomplete where bytes.readableBytes > Self.largestResponse || !held.take(bytes.readableBytes):
             drop(channel)
             fail(
                 index,
                 TransportError(
-                    .bodyTooLarge, message: "a response over 64 MB: the keep-alive engine keeps responses in memory",
+                    .bodyTooLarge,
+                    message: "a response over 64 MB, or 256 MB held by all connections at once: the keep-alive "
+                        + "engine keeps responses in memory",
                     stage: .receiving))
             owner.ready(self)
         case .incomplete:
@@ -267,5 +274,30 @@ private final class ResponseReader: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         owner.closed(context.channel, error: error)
+    }
+}
+
+/// The bytes of unfinished responses the engine holds, over all its connections: a server that
+/// sends endless bodies to a thousand users is stopped at `limit`, not at a thousand times the
+/// largest response. A connection's own count changes on its loop; the total is atomic.
+final class HeldBytes: @unchecked Sendable {
+    static let limit = 256 * 1024 * 1024
+    private static let all = Atomic<Int>(0)
+    private var own = 0
+
+    /// Whether `count` bytes may be held by this connection (its previous share given back first).
+    func take(_ count: Int) -> Bool {
+        count <= own || Self.all.load(ordering: .relaxed) + count - own <= Self.limit
+    }
+
+    /// This connection now holds `count` bytes.
+    func keep(_ count: Int) {
+        guard count != own else { return }
+        Self.all.add(count - own, ordering: .relaxed)
+        own = count
+    }
+
+    deinit {
+        if own != 0 { Self.all.subtract(own, ordering: .relaxed) }
     }
 }

@@ -13,6 +13,7 @@ Each route counts its requests (n = 1, 2, … per route, over all connections):
   /stall       every 10th answer waits 3 s
   /cookie      the 3rd answer sets a cookie
   /head        for HEAD: a Content-Length of 1000 and no body
+  /grow        the 1st answer is small; the later ones promise 100 MB and send zeros until the close
 GET /log (on its own connection) answers {"count": N, "requests": {raw request: times}} for
 everything else received, and resets it. Prints `PORTS http=<port>`; exits when stdin closes.
 """
@@ -73,6 +74,18 @@ def respond(connection, method, path, raw):
         connection.sendall(answer(200, ok))
     elif path == "/cookie":
         connection.sendall(answer(200, ok, b"Set-Cookie: seen=1; Path=/\r\n" if n == 3 else b""))
+    elif path == "/grow":
+        if n == 1:
+            connection.sendall(answer(200, ok))
+        else:
+            connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n")
+            chunk = bytes(1024 * 1024)
+            try:
+                for _ in range(100):
+                    connection.sendall(chunk)
+            except OSError:
+                pass
+            return False
     elif path == "/head":
         connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
     else:

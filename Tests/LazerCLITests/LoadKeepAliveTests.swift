@@ -151,6 +151,23 @@ struct LoadKeepAliveTests {
         #expect(object["keepAliveRequests"] as? Int == 9)
     }
 
+    @Test("a body past what the engine holds is an error of its own; the run goes on")
+    func aBodyTooLarge() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            Self.collection(server, #"{"id": "r", "name": "Grow", "method": "GET", "url": "/grow"}"#), to: "c.json")
+        let result = try load(scratch, [file, "--vus", "1", "--iterations", "3", "--output", "s.json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let object = try summary(scratch, "s.json")
+        #expect(object["finished"] as? Int == 3)
+        // The first answer (11 bytes) through libcurl; the next two promise 100 MB and are cut at 64.
+        let errors = try #require(object["errors"] as? [String: Int])
+        #expect(errors.values.reduce(0, +) == 2, "\(errors)")
+        #expect(object["statuses"] as? [String: Int] == ["200": 1], "\(object["statuses"] ?? "")")
+    }
+
     @Test("a request that changes between sends, or a cookie, goes through libcurl")
     func whatGoesBackToLibcurl() throws {
         let server = try KeepAliveTestServer()
