@@ -25,6 +25,11 @@ final class KeepAliveSchedule: KeepAliveScheduleSink, @unchecked Sendable {
 
     func planned(_ n: Int) -> ContinuousClock.Instant? {
         guard !handedBack, !stats.isStopRequested, let offset = model.intendedStart(of: n) else { return nil }
+        if !results.stillCurrent() {
+            // A cookie came or went, or expired: the rest of the schedule sends what the jar says.
+            handedBack = true
+            return nil
+        }
         return origin + offset
     }
 

@@ -34,6 +34,11 @@ final class KeepAliveUser: KeepAliveLoadSink, @unchecked Sendable {
 
     func nextRequest() -> Int? {
         if handedBack || stats.isStopRequested { return nil }
+        if !results.stillCurrent() {
+            // A cookie came or went (another user's, an expiry): the transport sends what the jar says.
+            handedBack = true
+            return nil
+        }
         let now = ContinuousClock.now
         if next == 0 {
             if let iterations, pass >= iterations { return nil }

@@ -52,9 +52,7 @@ extension LoadRunner {
             let user = KeepAliveUser(
                 renderings: rendered, names: names, stats: stats, origin: origin, deadline: deadline,
                 iterations: iterations, pass: pass)
-            await keepAlive.drive(
-                rendered.map(\.request), to: rendered[0].target, timeout: rendered.compactMap(\.checker.timeout).max(),
-                sink: user)
+            await keepAlive.drive(rendered.map(\.request), to: rendered[0].target, sink: user)
             guard user.handedBack else { break }
             pass = user.pass
             slot = user.next

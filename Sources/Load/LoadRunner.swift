@@ -88,7 +88,7 @@ package struct LoadRunner: Sendable {
                             renderings: rendered, names: names, stats: stats, model: model, origin: origin)
                         index = await keepAlive.drive(
                             rendered.map(\.request), to: rendered[0].target, connections: inFlightLimit, from: index,
-                            tick: Self.tick, timeout: rendered.compactMap(\.checker.timeout).max(), schedule: schedule)
+                            tick: Self.tick, schedule: schedule)
                         guard schedule.handedBack else { break }
                         continue
                     }

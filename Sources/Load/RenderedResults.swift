@@ -49,6 +49,11 @@ struct RenderedResults {
         return (checked.result, bodyLength, checked.keepsUp)
     }
 
+    /// Whether the rendered heads still hold (their cookies are the jar's; see `LoadRendering.isCurrent`).
+    func stillCurrent() -> Bool {
+        renderings.allSatisfy { $0.isCurrent() }
+    }
+
     /// Records the response to request `index`, sent at `sentAt`, its latency counted from `start`
     /// (when it was sent, or due); whether the engine may go on sending it.
     mutating func record(

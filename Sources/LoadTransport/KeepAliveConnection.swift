@@ -19,12 +19,14 @@ protocol KeepAliveConnectionOwner: AnyObject {
 /// The prepared bytes of a load's requests, shared by its connections.
 struct RenderedBuffers {
     let requests: [ByteBuffer]
-    let expectsBody: [Bool]
+    let rendered: [RenderedRequest]
 
     init(_ requests: [RenderedRequest]) {
         self.requests = requests.map { ByteBuffer(bytes: $0.bytes) }
-        expectsBody = requests.map(\.expectsBody)
+        rendered = requests
     }
+
+    func expectsBody(_ index: Int) -> Bool { rendered[index].expectsBody }
 }
 
 /// One kept-alive connection, one request at a time: sends the request its owner names (opening
@@ -35,7 +37,6 @@ final class KeepAliveConnection: @unchecked Sendable {
     let loop: any EventLoop
     private let buffers: RenderedBuffers
     private let target: KeepAliveTarget
-    private let timeout: Duration?
     private unowned let owner: any KeepAliveConnectionOwner
 
     private var channel: (any Channel)?
@@ -54,27 +55,43 @@ final class KeepAliveConnection: @unchecked Sendable {
     private var timer: Scheduled<Void>?
     private var sends = 0
     private var closed = false
+    /// Exchanges finished on the open channel: a reused channel the server had closed meanwhile
+    /// gets the request sent again on a new one, once (as libcurl does), not an error.
+    private var exchangesOnChannel = 0
+    private var retried = false
+    /// How far the framing got into `pending`.
+    private var progress = HTTP1ResponseFraming.Progress()
 
     /// The most of one response kept in memory: requests whose responses are larger are not
     /// rendered (`LoadRendering`), and a server that sends more is stopped here.
     static let largestResponse = 64 * 1024 * 1024
 
-    init(
-        loop: any EventLoop, buffers: RenderedBuffers, target: KeepAliveTarget, timeout: Duration?,
-        owner: any KeepAliveConnectionOwner
-    ) {
+    init(loop: any EventLoop, buffers: RenderedBuffers, target: KeepAliveTarget, owner: any KeepAliveConnectionOwner) {
         self.loop = loop
         self.buffers = buffers
         self.target = target
-        self.timeout = timeout
         self.owner = owner
     }
 
-    /// Sends request `index` (on the loop), connecting first when needed.
+    /// Sends request `index` (on the loop), connecting first when needed. Its timeout counts
+    /// from now, connecting included, as libcurl's does.
     func send(_ index: Int) {
         guard !closed else { return }
+        current = index
+        sentAt = .now
+        retried = false
+        sends &+= 1
+        if let timeout = buffers.rendered[index].timeout {
+            let send = sends
+            timer = loop.scheduleTask(in: TimeAmount(timeout)) { [self] in
+                guard send == sends, let index = current else { return }
+                if let channel { drop(channel) }
+                fail(index, TransportError(.totalTimeout, message: "no response in time", stage: .waiting))
+                owner.ready(self)
+            }
+        }
         if let channel {
-            send(index, on: channel)
+            write(index, on: channel)
         } else {
             connect(then: index)
         }
@@ -90,8 +107,7 @@ final class KeepAliveConnection: @unchecked Sendable {
     }
 
     private func connect(then index: Int) {
-        current = index
-        sentAt = .now
+        let send = sends
         var bootstrap = ClientBootstrap(group: loop)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { [self] channel in
@@ -99,19 +115,22 @@ final class KeepAliveConnection: @unchecked Sendable {
                     try channel.pipeline.syncOperations.addHandler(ResponseReader(owner: self))
                 }
             }
-        if let timeout { bootstrap = bootstrap.connectTimeout(TimeAmount(timeout)) }
+        let rendered = buffers.rendered[index]
+        // libcurl's own connect limit when the request sets none (NIO's default is 10 s).
+        bootstrap = bootstrap.connectTimeout(TimeAmount(rendered.connectTimeout ?? rendered.timeout ?? .seconds(300)))
         bootstrap.connect(host: target.host, port: target.port).whenComplete { [self] result in
+            // Closed meanwhile, or the exchange timed out and another one started.
+            guard !closed, send == sends, current == index else {
+                if case .success(let channel) = result { channel.close(promise: nil) }
+                return
+            }
             switch result {
             case .success(let channel):
-                guard !closed else {
-                    channel.close(promise: nil)
-                    return
-                }
                 self.channel = channel
+                exchangesOnChannel = 0
                 owner.connectionOpened()
-                send(index, on: channel)
+                write(index, on: channel)
             case .failure(let error):
-                guard !closed else { return }
                 fail(index, Self.connectError(error))
                 // Not at once: a dead server would make this a recursion as deep as the run is long.
                 loop.execute { if !self.closed { self.owner.ready(self) } }
@@ -119,20 +138,8 @@ final class KeepAliveConnection: @unchecked Sendable {
         }
     }
 
-    private func send(_ index: Int, on channel: any Channel) {
-        current = index
-        sends &+= 1
-        sentAt = .now
+    private func write(_ index: Int, on channel: any Channel) {
         channel.writeAndFlush(buffers.requests[index], promise: nil)
-        if let timeout {
-            let send = sends
-            timer = loop.scheduleTask(in: TimeAmount(timeout)) { [self] in
-                guard send == sends, let index = current else { return }
-                drop(channel)
-                fail(index, TransportError(.totalTimeout, message: "no response in time", stage: .waiting))
-                owner.ready(self)
-            }
-        }
     }
 
     // MARK: - Receiving
@@ -147,8 +154,9 @@ final class KeepAliveConnection: @unchecked Sendable {
             bytes = pending
         }
         let outcome = bytes.withUnsafeReadableBytes {
-            HTTP1ResponseFraming.frame($0, expectsBody: buffers.expectsBody[index])
+            HTTP1ResponseFraming.frame($0, expectsBody: buffers.expectsBody(index), progress: &progress)
         }
+        if case .incomplete = outcome {} else { progress = HTTP1ResponseFraming.Progress() }
         switch outcome {
         case .incomplete where bytes.readableBytes > Self.largestResponse || !held.take(bytes.readableBytes):
             drop(channel)
@@ -166,6 +174,10 @@ final class KeepAliveConnection: @unchecked Sendable {
             drop(channel)
             fail(index, TransportError(.protocolError, message: problem, stage: .receiving))
             owner.ready(self)
+        case .headTooLarge:
+            drop(channel)
+            fail(index, TransportError(.headerTooLarge, message: "a response head over 100 KB", stage: .receiving))
+            owner.ready(self)
         case .complete(let frame):
             complete(index, frame: frame, in: bytes)
             if frame.closesConnection { drop(channel) }
@@ -180,11 +192,17 @@ final class KeepAliveConnection: @unchecked Sendable {
         guard let index = current else { return }
         let bytes = pending ?? ByteBuffer()
         pending = nil
+        progress = HTTP1ResponseFraming.Progress()
         let outcome = bytes.withUnsafeReadableBytes {
-            HTTP1ResponseFraming.frame($0, expectsBody: buffers.expectsBody[index], closed: true)
+            HTTP1ResponseFraming.frame($0, expectsBody: buffers.expectsBody(index), closed: true)
         }
         if case .complete(let frame) = outcome {
             complete(index, frame: frame, in: bytes)
+        } else if bytes.readableBytes == 0, exchangesOnChannel > 0, !retried {
+            // The server closed a kept-alive connection as this request went out: once more, anew.
+            retried = true
+            connect(then: index)
+            return
         } else if bytes.readableBytes == 0 {
             fail(
                 index,
@@ -204,6 +222,7 @@ final class KeepAliveConnection: @unchecked Sendable {
     private func complete(_ index: Int, frame: HTTP1ResponseFraming.Frame, in bytes: ByteBuffer) {
         let at = ContinuousClock.now
         current = nil
+        exchangesOnChannel += 1
         timer?.cancel()
         timer = nil
         bytes.withUnsafeReadableBytes { all in
@@ -221,6 +240,7 @@ final class KeepAliveConnection: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         pending = nil
+        progress = HTTP1ResponseFraming.Progress()
         owner.failed(error, for: index, on: self, at: .now)
     }
 
@@ -228,6 +248,7 @@ final class KeepAliveConnection: @unchecked Sendable {
     private func drop(_ channel: any Channel) {
         if channel === self.channel { self.channel = nil }
         pending = nil
+        progress = HTTP1ResponseFraming.Progress()
         channel.close(promise: nil)
     }
 

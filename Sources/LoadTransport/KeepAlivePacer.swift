@@ -12,7 +12,6 @@ final class KeepAlivePacer: KeepAliveConnectionOwner, @unchecked Sendable {
     private let target: KeepAliveTarget
     private let limit: Int
     private let tick: Duration
-    private let timeout: Duration?
     private let sink: any KeepAliveScheduleSink
 
     private var continuation: CheckedContinuation<Int, Never>?
@@ -28,7 +27,7 @@ final class KeepAlivePacer: KeepAliveConnectionOwner, @unchecked Sendable {
 
     init(
         loop: any EventLoop, buffers: RenderedBuffers, target: KeepAliveTarget, connections: Int, next: Int,
-        tick: Duration, timeout: Duration?, sink: any KeepAliveScheduleSink
+        tick: Duration, sink: any KeepAliveScheduleSink
     ) {
         self.loop = loop
         self.buffers = buffers
@@ -36,7 +35,6 @@ final class KeepAlivePacer: KeepAliveConnectionOwner, @unchecked Sendable {
         self.limit = connections
         self.next = next
         self.tick = tick
-        self.timeout = timeout
         self.sink = sink
     }
 
@@ -78,8 +76,7 @@ final class KeepAlivePacer: KeepAliveConnectionOwner, @unchecked Sendable {
     private func freeConnection() -> KeepAliveConnection? {
         if let connection = free.popLast() { return connection }
         guard all.count < limit else { return nil }
-        let connection = KeepAliveConnection(
-            loop: loop, buffers: buffers, target: target, timeout: timeout, owner: self)
+        let connection = KeepAliveConnection(loop: loop, buffers: buffers, target: target, owner: self)
         all.append(connection)
         return connection
     }

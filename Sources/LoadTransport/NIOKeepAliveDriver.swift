@@ -27,12 +27,9 @@ public struct NIOKeepAliveDriver: KeepAliveLoadDriving {
         loops.shutdown()
     }
 
-    public func drive(
-        _ requests: [RenderedRequest], to target: KeepAliveTarget, timeout: Duration?, sink: any KeepAliveLoadSink
-    ) async {
+    public func drive(_ requests: [RenderedRequest], to target: KeepAliveTarget, sink: any KeepAliveLoadSink) async {
         guard !requests.isEmpty else { return }
-        let user = UserConnection(
-            loop: loops.next(), buffers: RenderedBuffers(requests), target: target, timeout: timeout, sink: sink)
+        let user = UserConnection(loop: loops.next(), buffers: RenderedBuffers(requests), target: target, sink: sink)
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 user.start(continuation)
@@ -44,12 +41,12 @@ public struct NIOKeepAliveDriver: KeepAliveLoadDriving {
 
     public func drive(
         _ requests: [RenderedRequest], to target: KeepAliveTarget, connections: Int, from first: Int,
-        tick: Duration, timeout: Duration?, schedule: any KeepAliveScheduleSink
+        tick: Duration, schedule: any KeepAliveScheduleSink
     ) async -> Int {
         guard !requests.isEmpty else { return first }
         let pacer = KeepAlivePacer(
             loop: loops.next(), buffers: RenderedBuffers(requests), target: target, connections: max(1, connections),
-            next: first, tick: tick, timeout: timeout, sink: schedule)
+            next: first, tick: tick, sink: schedule)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pacer.start(continuation)
@@ -68,13 +65,10 @@ private final class UserConnection: KeepAliveConnectionOwner, @unchecked Sendabl
     private var continuation: CheckedContinuation<Void, Never>?
     private var cancelled = false
 
-    init(
-        loop: any EventLoop, buffers: RenderedBuffers, target: KeepAliveTarget, timeout: Duration?,
-        sink: any KeepAliveLoadSink
-    ) {
+    init(loop: any EventLoop, buffers: RenderedBuffers, target: KeepAliveTarget, sink: any KeepAliveLoadSink) {
         self.loop = loop
         self.sink = sink
-        connection = KeepAliveConnection(loop: loop, buffers: buffers, target: target, timeout: timeout, owner: self)
+        connection = KeepAliveConnection(loop: loop, buffers: buffers, target: target, owner: self)
     }
 
     func start(_ continuation: CheckedContinuation<Void, Never>) {

@@ -1,3 +1,4 @@
+import Foundation
 package import HTTPCore
 import JSONTree
 import Synchronization
@@ -12,6 +13,25 @@ package struct LoadRendering: Sendable {
     package var request: RenderedRequest
     package var target: KeepAliveTarget
     package var checker: LoadResponseChecker
+    /// The run's cookie jar as the head's `Cookie` header took it.
+    package var cookies: Cookies?
+
+    /// A jar's state when a head was rendered: `generation` (`CookieJar.generation`, read before
+    /// the send) and when the first cookie sent expires.
+    package struct Cookies: Sendable {
+        let jar: CookieJar
+        let generation: Int
+        let expiry: Date?
+    }
+
+    /// Whether the head still carries the cookies the jar would send: no cookie received, put or
+    /// removed since (by any user), none expired.
+    package func isCurrent() -> Bool {
+        guard let cookies else { return true }
+        if cookies.jar.generation != cookies.generation { return false }
+        if let expiry = cookies.expiry, Date() >= expiry { return false }
+        return true
+    }
 }
 
 /// Checks a response read off a keep-alive connection with the request's expectations, as
@@ -54,9 +74,6 @@ package struct LoadResponseChecker: Sendable {
         let checked = execution.check(facts, preparation: preparation, sentHeaders: request.headers, into: result)
         return (checked.result, keepsUp)
     }
-
-    /// The longest an exchange may take (`--timeout`, the request's own), nil for no limit.
-    package var timeout: Duration? { request.options.totalTimeout }
 
     /// The result of a request that got no response.
     package func failure(_ error: TransportError) -> RequestResult {

@@ -3,6 +3,13 @@ import HTTPCore
 import Workspace
 
 extension RequestExecution {
+    /// Whether the process environment names a proxy (`http_proxy`, `ALL_PROXY`…): libcurl may send
+    /// through it (a SOCKS proxy even with the request line unchanged), the engine would not.
+    static let environmentNamesAProxy = ProcessInfo.processInfo.environment.keys.contains { name in
+        let lower = name.lowercased()
+        return lower.hasSuffix("_proxy") && lower != "no_proxy"
+    }
+
     /// The largest first response whose request is rendered: the keep-alive engine keeps each
     /// response in memory while it reads it.
     static let largestRenderedResponse: Int64 = 1024 * 1024
@@ -20,7 +27,7 @@ extension RequestExecution {
             resolved.digestCredentials == nil, preparation.oauth == nil, preparation.signature == nil
         else { return false }
         let options = request.options
-        guard options.proxy == nil, options.clientCertificate == nil,
+        guard options.proxy == nil, !Self.environmentNamesAProxy, options.clientCertificate == nil,
             options.httpVersion == nil || options.httpVersion == .http11
         else { return false }
         if let authentication = options.authentication, case .basic = authentication {
@@ -41,7 +48,7 @@ extension RequestExecution {
     /// went out allow it (see `LoadRendering`).
     func rendering(
         of request: HTTPRequest, capture: SentHeadCapture, response: DataResponse, preparation: SendPreparation,
-        base: RequestResult
+        base: RequestResult, jarGeneration: Int?
     ) -> LoadRendering? {
         guard let sent = capture.onlyHead, !sent.head.isEmpty,
             LoadResponseChecker.keepsUp(
@@ -62,8 +69,15 @@ extension RequestExecution {
         }
         let checker = LoadResponseChecker(
             execution: self, preparation: preparation, request: request, base: base, readsDuration: readsDuration)
+        // The cookies the head carries are those of the jar as it was before the send: the rendering
+        // holds while the jar stays so and none of them has expired.
+        let jar = request.options.cookieJar
+        let expiry = jar?.cookies(for: url).compactMap(\.expires).min()
         return LoadRendering(
-            request: RenderedRequest(bytes: head + body, expectsBody: request.method != .head),
-            target: KeepAliveTarget(host: host, port: url.port ?? 80), checker: checker)
+            request: RenderedRequest(
+                bytes: head + body, expectsBody: request.method != .head, timeout: request.options.totalTimeout,
+                connectTimeout: request.options.connectTimeout),
+            target: KeepAliveTarget(host: host, port: url.port ?? 80), checker: checker,
+            cookies: jar.map { LoadRendering.Cookies(jar: $0, generation: jarGeneration ?? -1, expiry: expiry) })
     }
 }

@@ -138,6 +138,7 @@ struct RequestExecution {
         let capture = renders && rendersStill(request, preparation) ? SentHeadCapture() : nil
         if let capture { request.exchangeObserver = capture }
         let base = capture == nil ? nil : copy result
+        let jarGeneration = capture == nil ? nil : request.options.cookieJar?.generation
         let outcome: Result<DataResponse, any Error>
         if preparation.oauth != nil {
             // The token stage: whatever token it used is masked in everything reported and recorded.
@@ -192,7 +193,8 @@ struct RequestExecution {
                 outcome.completedAt = completedAt
                 if let capture, let base, outcome.result.status == .passed || outcome.result.status == .failed {
                     outcome.rendering = rendering(
-                        of: request, capture: capture, response: response, preparation: preparation, base: base)
+                        of: request, capture: capture, response: response, preparation: preparation, base: base,
+                        jarGeneration: jarGeneration)
                 }
                 return outcome
             } catch {

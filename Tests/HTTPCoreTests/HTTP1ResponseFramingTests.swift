@@ -119,6 +119,50 @@ import Testing
             Self.frame("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
                 == .malformed("a chunk size that is not hexadecimal"))
         let endless = "HTTP/1.1 200 OK\r\n" + String(repeating: "X-A: b\r\n", count: 20_000)
-        #expect(Self.frame(endless) == .malformed("a response head over 100 KB"))
+        #expect(Self.frame(endless) == .headTooLarge)
+        // Refused from its first bytes, not after 100 KB of waiting.
+        #expect(Self.frame("SSH-") == .malformed("no HTTP/1.x status line"))
+        #expect(Self.frame("HTTP/1") == .incomplete)
+    }
+
+    @Test func bareLineFeedsEndAHeadAsLibcurlTakesThem() {
+        guard case .complete(let frame) = Self.frame("HTTP/1.1 200 OK\nContent-Length: 2\n\nok") else {
+            Issue.record("an LF-only head was not framed")
+            return
+        }
+        #expect(frame.end == 37)
+    }
+
+    @Test func aContentLengthListOfOneNumberIsThatNumber() {
+        guard case .complete(let frame) = Self.frame("HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\n\r\nok") else {
+            Issue.record("a list of one length was not framed")
+            return
+        }
+        #expect(frame.end == 43)
+        for bad in ["2, 3", "x", "", "2,"] {
+            #expect(
+                Self.frame("HTTP/1.1 200 OK\r\nContent-Length: \(bad)\r\n\r\nok")
+                    == .malformed("a Content-Length that is not one number"), "\(bad)")
+        }
+    }
+
+    /// Read a byte at a time with the progress kept, a response frames where it does whole.
+    @Test func progressKeptBetweenReadsFramesTheSame() {
+        let texts = [
+            "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{\"ok\":true}",
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n3;x\r\nabc\r\n0\r\nT: 1\r\n\r\n",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            var progress = HTTP1ResponseFraming.Progress()
+            var outcome = HTTP1ResponseFraming.Outcome.incomplete
+            for end in 1...bytes.count {
+                outcome = Array(bytes[0..<end]).withUnsafeBytes {
+                    HTTP1ResponseFraming.frame($0, expectsBody: true, progress: &progress)
+                }
+                if end < bytes.count { #expect(outcome == .incomplete, "at \(end)") }
+            }
+            #expect(outcome == Self.frame(text), "\(text.debugDescription)")
+        }
     }
 }

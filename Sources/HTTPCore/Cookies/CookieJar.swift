@@ -40,6 +40,13 @@ public final class CookieJar: Hashable, Sendable, CustomStringConvertible {
     }
 
     private let state = Mutex(State())
+    private let changeCount = Atomic<Int>(0)
+
+    /// Goes up with every change (a cookie received, put or removed): what a request rendered with
+    /// this jar's cookies compares to know they are still the ones it would send.
+    public var generation: Int { changeCount.load(ordering: .acquiring) }
+
+    private func changed() { changeCount.add(1, ordering: .releasing) }
 
     public init(cookies: [Cookie] = []) {
         state.withLock(ownedBy: self) { $0.cookies = cookies }
@@ -64,6 +71,7 @@ public final class CookieJar: Hashable, Sendable, CustomStringConvertible {
         stored: [String], refused: [Refusal]
     ) {
         guard !headers.isEmpty else { return ([], []) }
+        defer { changed() }
         return state.withLock(ownedBy: self) { state in
             state.changes.append(.received(headers, url: url, date: now))
             return Self.receive(headers, from: url, at: now, into: &state.cookies)
@@ -108,6 +116,7 @@ public final class CookieJar: Hashable, Sendable, CustomStringConvertible {
             state.changes.append(.put(cookie))
             Self.put(cookie, into: &state.cookies, at: now)
         }
+        changed()
     }
 
     public func remove(_ key: Cookie.Key) {
@@ -115,6 +124,7 @@ public final class CookieJar: Hashable, Sendable, CustomStringConvertible {
             state.changes.append(.remove(key))
             state.cookies.removeAll { $0.key == key }
         }
+        changed()
     }
 
     public func removeAll() {
@@ -122,6 +132,7 @@ public final class CookieJar: Hashable, Sendable, CustomStringConvertible {
             state.changes.append(.removeAll)
             state.cookies.removeAll()
         }
+        changed()
     }
 
     /// The changes since the last call, in order (and forgets them).
@@ -145,6 +156,7 @@ public final class CookieJar: Hashable, Sendable, CustomStringConvertible {
                 }
             }
         }
+        changed()
     }
 
     /// The cookies a request to `url` sends at `now`, in RFC 6265 5.4's order: longer paths first,
@@ -174,6 +186,7 @@ public final class CookieJar: Hashable, Sendable, CustomStringConvertible {
     /// Drops the session cookies (what a browser does when it quits; `curl -j`).
     public func removeSessionCookies() {
         state.withLock(ownedBy: self) { state in state.cookies.removeAll { $0.isSession } }
+        changed()
     }
 
     public static func == (lhs: CookieJar, rhs: CookieJar) -> Bool { lhs === rhs }

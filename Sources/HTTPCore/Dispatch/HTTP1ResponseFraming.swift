@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where an HTTP/1.1 response read off a kept-alive connection ends, from its status line and
 /// the three headers that frame it (`Content-Length`, `Transfer-Encoding`, `Connection`), without
 /// making a string of any header: a keep-alive load reads tens of thousands a second and looks
@@ -24,6 +26,21 @@ public enum HTTP1ResponseFraming {
         case complete(Frame)
         /// Not an HTTP/1.x response: what is wrong, in a few words.
         case malformed(String)
+        /// A head longer than ``maximumHeadLength``.
+        case headTooLarge
+    }
+
+    /// How far earlier calls got into the same bytes (which only grow between calls): a response
+    /// that arrives in many reads is scanned once, not once per read.
+    public struct Progress: Sendable, Equatable {
+        /// Where the final response starts (after the interim heads seen).
+        var responseStart = 0
+        /// Where the search for the head's end goes on.
+        var headSearch = 0
+        /// Where the next chunk's size line starts, every chunk before it complete.
+        var nextChunk: Int?
+
+        public init() {}
     }
 
     /// The longest head read before it is refused as malformed (libcurl's limit is 100 KB).
@@ -32,16 +49,33 @@ public enum HTTP1ResponseFraming {
     /// Frames the response at the start of `bytes`. `expectsBody` is false for a `HEAD`
     /// request; `closed`: the connection ended after these bytes (a body without a length ends there).
     public static func frame(_ bytes: UnsafeRawBufferPointer, expectsBody: Bool, closed: Bool = false) -> Outcome {
-        var start = 0
+        var progress = Progress()
+        return frame(bytes, expectsBody: expectsBody, closed: closed, progress: &progress)
+    }
+
+    /// `frame`, going on from `progress` (kept by the caller between reads of one response).
+    public static func frame(
+        _ bytes: UnsafeRawBufferPointer, expectsBody: Bool, closed: Bool = false, progress: inout Progress
+    ) -> Outcome {
+        var start = progress.responseStart
         while true {
-            guard let headEnd = endOfHead(bytes, from: start) else {
-                return bytes.count - start > maximumHeadLength ? .malformed("a response head over 100 KB") : .incomplete
+            // Refused as soon as its first bytes say it is no HTTP/1.x status line.
+            let prefix: StaticString = "HTTP/1."
+            for offset in 0..<min(prefix.utf8CodeUnitCount, bytes.count - start)
+            where bytes[start + offset] != prefix.utf8Start[offset] {
+                return .malformed("no HTTP/1.x status line")
+            }
+            guard let headEnd = endOfHead(bytes, from: max(start, progress.headSearch - 3)) else {
+                progress.headSearch = max(start, bytes.count)
+                return bytes.count - start > maximumHeadLength ? .headTooLarge : .incomplete
             }
             guard let head = Head(bytes, start: start, end: headEnd) else {
-                return .malformed("no HTTP/1.x status line")
+                return .malformed(Head.problem(bytes, start: start, end: headEnd))
             }
             if (100..<200).contains(head.status), head.status != 101 {
                 start = headEnd
+                progress.responseStart = headEnd
+                progress.headSearch = headEnd
                 continue
             }
             let headLength = headEnd - start
@@ -53,7 +87,7 @@ public enum HTTP1ResponseFraming {
                         closesConnection: head.closes))
             }
             if head.chunked {
-                switch endOfChunks(bytes, from: headEnd) {
+                switch endOfChunks(bytes, from: max(headEnd, progress.nextChunk ?? 0), progress: &progress) {
                 case .none: return .incomplete
                 case .some(.none): return .malformed("a chunk size that is not hexadecimal")
                 case .some(.some(let end)):
@@ -79,18 +113,19 @@ public enum HTTP1ResponseFraming {
         }
     }
 
-    /// The offset just past the blank line that ends the head starting at `start`, if it is there.
+    /// The offset just past the blank line that ends the head starting at `start`, if it is there:
+    /// CRLF CRLF, or a bare LF where a line ends (as libcurl takes it).
     static func endOfHead(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count else { return nil }
         var index = start
         let count = bytes.count
-        while index + 3 < count {
-            if bytes[index + 3] != 10 {
-                // The byte 3 ahead is no LF: no CRLFCRLF can end before it.
-                index += bytes[index + 3] == 13 ? 1 : 4
-                continue
-            }
-            if bytes[index] == 13, bytes[index + 1] == 10, bytes[index + 2] == 13 { return index + 4 }
-            index += 1
+        while index < count {
+            // The next LF, by memchr; the line before it is blank when it holds only CR.
+            guard let found = memchr(base + index, 10, count - index) else { return nil }
+            let lf = base.distance(to: UnsafeRawPointer(found))
+            if lf >= 1, bytes[lf - 1] == 10 { return lf + 1 }
+            if lf >= 2, bytes[lf - 1] == 13, bytes[lf - 2] == 10 { return lf + 1 }
+            index = lf + 1
         }
         return nil
     }
@@ -101,8 +136,16 @@ public enum HTTP1ResponseFraming {
         var contentLength: Int?
         var chunked = false
         var closes = false
+        /// A `Content-Length` that is no number (or two different ones): libcurl refuses it too.
+        var badLength = false
 
-        init?(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
+        /// What is wrong with a head `init` refused.
+        static func problem(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) -> String {
+            Head(bytes, start: start, end: end, checkingLength: false) == nil
+                ? "no HTTP/1.x status line" : "a Content-Length that is not one number"
+        }
+
+        init?(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, checkingLength: Bool = true) {
             // "HTTP/1.x SSS"
             guard end - start >= 12, bytes[start] == 72, bytes[start + 1] == 84, bytes[start + 2] == 84,
                 bytes[start + 3] == 80, bytes[start + 4] == 47, bytes[start + 5] == 49, bytes[start + 6] == 46,
@@ -125,6 +168,7 @@ public enum HTTP1ResponseFraming {
                 line = lineEnd + 1
             }
             closes = !keepAlive
+            if checkingLength, badLength { return nil }
         }
 
         private mutating func read(_ bytes: UnsafeRawBufferPointer, line: Int, end: Int, keepAlive: inout Bool) {
@@ -138,19 +182,37 @@ public enum HTTP1ResponseFraming {
             while valueEnd > valueStart, bytes[valueEnd - 1] == 13 || bytes[valueEnd - 1] == 32 { valueEnd -= 1 }
             let value = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])
             if Self.equals(name, "content-length") {
-                var length = 0
+                // "11" or a list of the same number ("11, 11"); anything else is refused.
+                var lengths: [Int] = []
+                var length: Int?
                 for byte in value {
+                    if byte == 44 {
+                        guard let done = length else { return refuseLength() }
+                        lengths.append(done)
+                        length = nil
+                        continue
+                    }
+                    if byte == 32 || byte == 9 { continue }
                     let digit = byte &- 48
-                    guard digit < 10, length < Int.max / 20 else { return }
-                    length = length * 10 + Int(digit)
+                    guard digit < 10, (length ?? 0) < Int.max / 20 else { return refuseLength() }
+                    length = (length ?? 0) * 10 + Int(digit)
                 }
-                contentLength = length
+                guard let last = length else { return refuseLength() }
+                lengths.append(last)
+                guard lengths.allSatisfy({ $0 == last }), contentLength == nil || contentLength == last else {
+                    return refuseLength()
+                }
+                contentLength = last
             } else if Self.equals(name, "transfer-encoding") {
                 chunked = Self.contains(value, "chunked")
             } else if Self.equals(name, "connection") {
                 if Self.contains(value, "close") { keepAlive = false }
                 if Self.contains(value, "keep-alive") { keepAlive = true }
             }
+        }
+
+        private mutating func refuseLength() {
+            badLength = true
         }
 
         /// ASCII case-insensitive equality with a lowercase name.
@@ -175,10 +237,11 @@ public enum HTTP1ResponseFraming {
 
     /// The end of a chunked body starting at `start`: nil when more bytes are needed, `.some(nil)`
     /// when a size line is not hexadecimal.
-    static func endOfChunks(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int?? {
+    static func endOfChunks(_ bytes: UnsafeRawBufferPointer, from start: Int, progress: inout Progress) -> Int?? {
         var index = start
         let count = bytes.count
         while true {
+            progress.nextChunk = index
             var size = 0
             var digits = 0
             while index < count, let digit = hexValue(bytes[index]) {

@@ -7,10 +7,15 @@ public struct RenderedRequest: Sendable, Hashable {
     public var bytes: [UInt8]
     /// False for `HEAD`: the response has a head only, whatever its `Content-Length` says.
     public var expectsBody: Bool
+    /// The longest the exchange may take, connecting included (nil: no limit), and the connect alone.
+    public var timeout: Duration?
+    public var connectTimeout: Duration?
 
-    public init(bytes: [UInt8], expectsBody: Bool) {
+    public init(bytes: [UInt8], expectsBody: Bool, timeout: Duration? = nil, connectTimeout: Duration? = nil) {
         self.bytes = bytes
         self.expectsBody = expectsBody
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
     }
 }
 
@@ -48,10 +53,8 @@ public protocol KeepAliveLoadSink: AnyObject, Sendable {
 public protocol KeepAliveLoadDriving: Sendable {
     /// Returns when the sink has no next request and the connection is closed, or when the task
     /// is cancelled (a request in flight then fails with ``TransportError/Reason/cancelled``).
-    /// `timeout` bounds each exchange (``TransportError/Reason/totalTimeout``).
-    func drive(
-        _ requests: [RenderedRequest], to target: KeepAliveTarget, timeout: Duration?, sink: any KeepAliveLoadSink
-    ) async
+    /// Each request's own timeouts bound its exchange (``TransportError/Reason/totalTimeout``).
+    func drive(_ requests: [RenderedRequest], to target: KeepAliveTarget, sink: any KeepAliveLoadSink) async
 
     /// The open model: the schedule's requests from its `first` on, each sent when due over one
     /// of at most `connections` kept-alive connections (free ones first), with at most one wake-up
@@ -60,7 +63,7 @@ public protocol KeepAliveLoadDriving: Sendable {
     /// when the task is cancelled (those in flight then fail as cancelled).
     func drive(
         _ requests: [RenderedRequest], to target: KeepAliveTarget, connections: Int, from first: Int,
-        tick: Duration, timeout: Duration?, schedule: any KeepAliveScheduleSink
+        tick: Duration, schedule: any KeepAliveScheduleSink
     ) async -> Int
 }
 
