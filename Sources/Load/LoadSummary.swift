@@ -84,7 +84,7 @@ package struct LoadSummary: Sendable {
         if keptAlive > 0 {
             lines.append(
                 "sent by  keep-alive engine \(keptAlive) · libcurl \(max(0, overall.count - keptAlive)) "
-                    + "(each user's first pass, and requests that change between sends)")
+                    + "(the first of each request went through libcurl)")
         }
         let percentiles = Self.percentiles.map { "\($0.0) \(ms(milliseconds(at: $0.1)))" }
         lines.append("latency  " + (percentiles + ["max \(ms(maxMilliseconds()))"]).joined(separator: " · "))

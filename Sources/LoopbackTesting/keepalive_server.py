@@ -13,6 +13,7 @@ Each route counts its requests (n = 1, 2, … per route, over all connections):
   /stall       every 10th answer waits 3 s
   /cookie      the 3rd answer sets a cookie
   /head        for HEAD: a Content-Length of 1000 and no body
+  /silent      a Content-Length answer, then the close without saying so (every 3rd request)
   /grow        the 1st answer is small; the later ones promise 100 MB and send zeros until the close
 GET /log (on its own connection) answers {"count": N, "requests": {raw request: times}} for
 everything else received, and resets it. Prints `PORTS http=<port>`; exits when stdin closes.
@@ -74,6 +75,9 @@ def respond(connection, method, path, raw):
         connection.sendall(answer(200, ok))
     elif path == "/cookie":
         connection.sendall(answer(200, ok, b"Set-Cookie: seen=1; Path=/\r\n" if n == 3 else b""))
+    elif path == "/silent":
+        connection.sendall(answer(200, ok))
+        return n % 3 != 0
     elif path == "/grow":
         if n == 1:
             connection.sendall(answer(200, ok))

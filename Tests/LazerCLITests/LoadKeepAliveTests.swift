@@ -151,6 +151,52 @@ struct LoadKeepAliveTests {
         #expect(object["keepAliveRequests"] as? Int == 9)
     }
 
+    @Test("a cookie one user gets reaches every user's next requests, as with libcurl")
+    func aCookieReachesEveryUser() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            Self.collection(server, #"{"id": "r", "name": "Cookie", "method": "GET", "url": "/cookie"}"#), to: "c.json")
+        var carried: [String: Int] = [:]
+        for engine in ["auto", "curl"] {
+            let result = try load(scratch, [file, "--vus", "4", "--iterations", "5", "--engine", engine])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let log = try server.takeLog()
+            #expect(log.count == 20)
+            carried[engine] = log.requests.filter { $0.key.contains("\r\nCookie: seen=1\r\n") }.values.reduce(0, +)
+        }
+        // The 3rd answer of all sets it; every request that starts after it carries it.
+        #expect(carried["auto"] == carried["curl"], "\(carried)")
+        #expect((carried["auto"] ?? 0) >= 12, "\(carried)")
+    }
+
+    @Test("each request keeps its own timeout; a connection the server closed unannounced is opened again")
+    func ownTimeoutsAndSilentCloses() throws {
+        let server = try KeepAliveTestServer()
+        defer { server.stop() }
+        let scratch = try RunCommandTests.Scratch()
+        let file = try scratch.write(
+            Self.collection(
+                server,
+                """
+                {"id": "a", "name": "Stall", "method": "GET", "url": "/stall", "options": {"timeoutSeconds": 1}},
+                {"id": "b", "name": "Silent", "method": "GET", "url": "/silent", "options": {"timeoutSeconds": 30}}
+                """), to: "c.json")
+        let started = Date()
+        let result = try load(scratch, [file, "--vus", "1", "--iterations", "20", "--output", "s.json"])
+        let took = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let object = try summary(scratch, "s.json")
+        // /stall's 10th and 20th answers wait 3 s: cut at its own 1 s, not at the other's 30.
+        let errors = try #require(object["errors"] as? [String: Int])
+        #expect(errors.values.reduce(0, +) == 2, "\(errors)")
+        #expect(errors.keys.allSatisfy { $0.localizedCaseInsensitiveContains("timed out") }, "\(errors)")
+        #expect(took < 5, "took \(took) s")
+        #expect((object["keepAliveRequests"] as? Int ?? 0) == 38)
+        #expect(object["statuses"] as? [String: Int] == ["200": 38], "\(object["statuses"] ?? "")")
+    }
+
     @Test("a body past what the engine holds is an error of its own; the run goes on")
     func aBodyTooLarge() throws {
         let server = try KeepAliveTestServer()

@@ -29,6 +29,27 @@ import Workspace
         return output
     }
 
+    /// What `lazer load`'s keep-alive engine asks before sending a request again as bytes: a value
+    /// new at each send went in (directly or through a variable), or only fixed text did.
+    @Test func freshValuesAreNoted() {
+        func fresh(_ text: String) -> Bool {
+            var scope = VariableScope(
+                environment: [Variable(name: "id", value: "{{$uuid}}"), Variable(name: "host", value: "h")],
+                dynamic: Self.values(), processEnvironment: ["HOME": "/root"])
+            scope.dotenv = DotEnvFile(path: "/tmp/.env", values: ["KEY": "v"])
+            var resolver = VariableResolver(scope: scope)
+            _ = resolver.resolve(text, at: "url")
+            return resolver.usesFreshValues
+        }
+        #expect(fresh("/a/{{$uuid}}"))
+        #expect(fresh("/a/{{id}}"), "through a variable")
+        #expect(fresh("/a?t={{$timestamp}}"))
+        #expect(fresh("/a/{{$dotenv KEY}}"), ".env is read again at each send")
+        #expect(!fresh("/a/{{$processEnv HOME}}"))
+        #expect(!fresh("/a/{{host}}"))
+        #expect(!fresh("/a/b"))
+    }
+
     @Test func argumentsAreWordsOrQuotedText() {
         #expect(
             Template(#"a{{ $date "DD MMM" -1 d }}b"#).segments == [

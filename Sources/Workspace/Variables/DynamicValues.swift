@@ -15,14 +15,11 @@ package struct DynamicValues: Sendable {
         "localDatetime": "localDate",
     ]
 
-    /// Whether `name` gives the same value at every send (a variable of the process or of `.env`):
-    /// the others are new each time (a clock, a random source), so a request using one is not
-    /// sent again as bytes by `lazer load`'s keep-alive engine.
+    /// Whether `name` gives the same value at every send (a variable of the process): the others
+    /// are new each time (a clock, a random source, `.env` read again at each send), so a request
+    /// using one is not sent again as bytes by `lazer load`'s keep-alive engine.
     package static func isStill(_ name: String) -> Bool {
-        switch canonical(name) {
-        case "processEnv", "dotenv": true
-        default: false
-        }
+        canonical(name) == "processEnv"
     }
 
     /// How each is written and what it gives, short enough for the variables view at 80 columns.

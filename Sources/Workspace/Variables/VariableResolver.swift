@@ -21,8 +21,8 @@ package struct VariableResolver: Sendable {
     package private(set) var emptySecrets: [String] = []
     /// The `{{$prompt}}` and `{{$select}}` met, once per label, in order: what a send must ask first.
     package private(set) var prompts: [PromptRequest] = []
-    /// Whether a value new at each resolution went in (`{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt}}`…,
-    /// not `{{$processEnv}}` or `{{$dotenv}}`): the resolved text cannot be sent again as it is.
+    /// Whether a value new at each resolution went in (`{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt}}`,
+    /// `{{$dotenv}}` read again…; not `{{$processEnv}}`): the resolved text cannot be sent again as it is.
     package private(set) var usesFreshValues = false
 
     /// The `.env` beside the collection, read on the first `{{$dotenv}}` of this resolution.

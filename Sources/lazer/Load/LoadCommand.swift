@@ -121,8 +121,8 @@ struct LoadCommand: ParsableCommand {
 
     @Option(
         help: """
-            How virtual users send: auto (after each user's first pass, its requests go again as the \
-            bytes libcurl sent, over a kept-alive connection of its own, where nothing in them changes \
+            How requests are sent: auto (after the first of each, through libcurl, the requests go \
+            again as the bytes libcurl sent, over kept-alive connections, when none of them changes \
             between sends: docs/load.md) or curl (every request through libcurl).
             """)
     var engine: LoadEngineChoice = .auto
