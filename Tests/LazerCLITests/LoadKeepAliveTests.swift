@@ -31,6 +31,13 @@ struct LoadKeepAliveTests {
          "expectations": [{"subject": "status", "op": "equals", "value": 200}]}
         """
 
+    /// A server, a scratch folder, and in it a collection of `requests` against the server.
+    static func setUp(_ requests: String) throws -> (KeepAliveTestServer, RunCommandTests.Scratch, String) {
+        let server = try KeepAliveTestServer()
+        let scratch = try RunCommandTests.Scratch()
+        return (server, scratch, try scratch.write(collection(server, requests), to: "c.json"))
+    }
+
     private func load(_ scratch: RunCommandTests.Scratch, _ arguments: [String]) throws -> LazerBinary.Output {
         try LazerBinary.run(["load"] + arguments, environment: scratch.environment, currentDirectory: scratch.path)
     }
@@ -42,10 +49,8 @@ struct LoadKeepAliveTests {
 
     @Test("every framing, the same bytes as libcurl's, the same counts and checks as with libcurl alone")
     func theSameRunAsLibcurlsOnly() throws {
-        let server = try KeepAliveTestServer()
+        let (server, scratch, file) = try Self.setUp(Self.framings)
         defer { server.stop() }
-        let scratch = try RunCommandTests.Scratch()
-        let file = try scratch.write(Self.collection(server, Self.framings), to: "c.json")
         var outcomes: [String: [String: Any]] = [:]
         for engine in ["auto", "curl"] {
             let result = try load(
@@ -85,10 +90,8 @@ struct LoadKeepAliveTests {
         "the open model: each due request over a free connection, the same bytes and counts; --connections keeps libcurl"
     )
     func theOpenModel() throws {
-        let server = try KeepAliveTestServer()
+        let (server, scratch, file) = try Self.setUp(Self.framings)
         defer { server.stop() }
-        let scratch = try RunCommandTests.Scratch()
-        let file = try scratch.write(Self.collection(server, Self.framings), to: "c.json")
         let result = try load(scratch, [file, "--rate", "200/s", "--duration", "1s", "--output", "s.json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let log = try server.takeLog()
@@ -102,24 +105,26 @@ struct LoadKeepAliveTests {
         let kept = try #require(object["keepAliveRequests"] as? Int)
         #expect(kept >= 150 && kept <= 195, "\(kept)")
         let capped = try load(
-            scratch, [file, "--rate", "200/s", "--duration", "1s", "--connections", "2", "--output", "c.json"])
+            scratch, [file, "--rate", "200/s", "--duration", "1s", "--connections", "2", "--output", "capped.json"])
         #expect(capped.status == 0, "\(capped.stdout)\(capped.stderr)")
-        #expect(try summary(scratch, "c.json")["keepAliveRequests"] as? Int == 0)
+        #expect(try summary(scratch, "capped.json")["keepAliveRequests"] as? Int == 0)
         #expect(try server.takeLog().requests.count == 5)
+        // A report named like the collection would replace it: refused before anything is sent.
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let over = try load(scratch, [file, "--rate", "10/s", "--duration", "1s", "--output", file])
+        #expect(over.status == 2 && over.stderr.contains("is a collection this run loads"), "\(over.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
+        #expect(try server.takeLog().count == 0)
     }
 
     @Test("a response cut short and one that never comes are errors of their kind; the user goes on")
     func cutsAndTimeouts() throws {
-        let server = try KeepAliveTestServer()
+        let (server, scratch, file) = try Self.setUp(
+            """
+            {"id": "cut", "name": "Cut", "method": "GET", "url": "/cut"},
+            {"id": "stall", "name": "Stall", "method": "GET", "url": "/stall"}
+            """)
         defer { server.stop() }
-        let scratch = try RunCommandTests.Scratch()
-        let file = try scratch.write(
-            Self.collection(
-                server,
-                """
-                {"id": "cut", "name": "Cut", "method": "GET", "url": "/cut"},
-                {"id": "stall", "name": "Stall", "method": "GET", "url": "/stall"}
-                """), to: "c.json")
         let result = try load(
             scratch, [file, "--vus", "1", "--iterations", "20", "--timeout", "1", "--output", "s.json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -135,11 +140,8 @@ struct LoadKeepAliveTests {
 
     @Test("the run's end cancels a request the server holds: counted as such, the run ends on time")
     func theEndCancelsAHeldRequest() throws {
-        let server = try KeepAliveTestServer()
+        let (server, scratch, file) = try Self.setUp(#"{"id": "r", "name": "Stall", "method": "GET", "url": "/stall"}"#)
         defer { server.stop() }
-        let scratch = try RunCommandTests.Scratch()
-        let file = try scratch.write(
-            Self.collection(server, #"{"id": "r", "name": "Stall", "method": "GET", "url": "/stall"}"#), to: "c.json")
         let started = Date()
         let result = try load(scratch, [file, "--vus", "1", "--duration", "1s", "--grace", "0s", "--output", "s.json"])
         let took = Date().timeIntervalSince(started)
@@ -153,11 +155,9 @@ struct LoadKeepAliveTests {
 
     @Test("a cookie one user gets reaches every user's next requests, as with libcurl")
     func aCookieReachesEveryUser() throws {
-        let server = try KeepAliveTestServer()
+        let (server, scratch, file) = try Self.setUp(
+            #"{"id": "r", "name": "Cookie", "method": "GET", "url": "/cookie"}"#)
         defer { server.stop() }
-        let scratch = try RunCommandTests.Scratch()
-        let file = try scratch.write(
-            Self.collection(server, #"{"id": "r", "name": "Cookie", "method": "GET", "url": "/cookie"}"#), to: "c.json")
         var carried: [String: Int] = [:]
         for engine in ["auto", "curl"] {
             let result = try load(scratch, [file, "--vus", "4", "--iterations", "5", "--engine", engine])
@@ -166,23 +166,21 @@ struct LoadKeepAliveTests {
             #expect(log.count == 20)
             carried[engine] = log.requests.filter { $0.key.contains("\r\nCookie: seen=1\r\n") }.values.reduce(0, +)
         }
-        // The 3rd answer of all sets it; every request that starts after it carries it.
-        #expect(carried["auto"] == carried["curl"], "\(carried)")
-        #expect((carried["auto"] ?? 0) >= 12, "\(carried)")
+        // The 3rd answer of all sets it; every request that starts after it carries it: all but
+        // the first three and the (at most three) other users' requests in flight meanwhile.
+        for engine in ["auto", "curl"] {
+            #expect((carried[engine] ?? 0) >= 13, "\(engine): \(carried)")
+        }
     }
 
     @Test("each request keeps its own timeout; a connection the server closed unannounced is opened again")
     func ownTimeoutsAndSilentCloses() throws {
-        let server = try KeepAliveTestServer()
+        let (server, scratch, file) = try Self.setUp(
+            """
+            {"id": "a", "name": "Stall", "method": "GET", "url": "/stall", "options": {"timeoutSeconds": 1}},
+            {"id": "b", "name": "Silent", "method": "GET", "url": "/silent", "options": {"timeoutSeconds": 30}}
+            """)
         defer { server.stop() }
-        let scratch = try RunCommandTests.Scratch()
-        let file = try scratch.write(
-            Self.collection(
-                server,
-                """
-                {"id": "a", "name": "Stall", "method": "GET", "url": "/stall", "options": {"timeoutSeconds": 1}},
-                {"id": "b", "name": "Silent", "method": "GET", "url": "/silent", "options": {"timeoutSeconds": 30}}
-                """), to: "c.json")
         let started = Date()
         let result = try load(scratch, [file, "--vus", "1", "--iterations", "20", "--output", "s.json"])
         let took = Date().timeIntervalSince(started)
@@ -199,11 +197,8 @@ struct LoadKeepAliveTests {
 
     @Test("a body past what the engine holds is an error of its own; the run goes on")
     func aBodyTooLarge() throws {
-        let server = try KeepAliveTestServer()
+        let (server, scratch, file) = try Self.setUp(#"{"id": "r", "name": "Grow", "method": "GET", "url": "/grow"}"#)
         defer { server.stop() }
-        let scratch = try RunCommandTests.Scratch()
-        let file = try scratch.write(
-            Self.collection(server, #"{"id": "r", "name": "Grow", "method": "GET", "url": "/grow"}"#), to: "c.json")
         let result = try load(scratch, [file, "--vus", "1", "--iterations", "3", "--output", "s.json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let object = try summary(scratch, "s.json")

@@ -53,6 +53,20 @@ struct RunCommandTests {
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
+    @Test("a report or a cookie jar named like a collection the run loads is refused; the collection stays")
+    func aReportNamedLikeTheCollection() throws {
+        let scratch = try Scratch()
+        let original = try String(
+            contentsOfFile: Self.repositoryRoot + "/Collections/jsonplaceholder.json", encoding: .utf8)
+        let file = try scratch.write(original, to: "shop.json")
+        for arguments in [["--reporter", "json", "--output", file], ["--cookie-jar", scratch.path + "/./shop.json"]] {
+            let result = try run([file, "--env", "mock"] + arguments, scratch: scratch)
+            #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("is a collection this run loads"), "\(result.stderr)")
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == original)
+        }
+    }
+
     @Test("stdout that cannot be written (/dev/full, a closed pipe) ends the output, not the run: a message, exit 1")
     func unwritableOutput() throws {
         let full = try LazerBinary.runToFullDisk([

@@ -169,10 +169,14 @@ struct LoadCommand: ParsableCommand {
 
     /// The files the run writes, checked before any request goes out (an hour's run was lost to
     /// a missing folder) and told apart (the HTML report overwrote a JSON summary of the same name).
-    func checkOutputFiles() throws {
-        let files = [("--output", jsonFile), ("--html", htmlFile), ("--hdr-log", hdrLog)].compactMap { option, file in
+    var outputFiles: [(option: String, file: String)] {
+        [("--output", jsonFile), ("--html", htmlFile), ("--hdr-log", hdrLog)].compactMap { option, file in
             file.map { (option, $0) }
         }
+    }
+
+    func checkOutputFiles() throws {
+        let files = outputFiles
         var seen: [String: String] = [:]
         for (option, file) in files {
             try RunCommand.checkWritable(file, option: option)
@@ -213,6 +217,7 @@ struct LoadCommand: ParsableCommand {
         let plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "load",
             startsScripts: trustScripts)
+        try RunCommand.checkSparesCollections(outputFiles, of: plan)
         // Requests with scripts are not sent without trust: the whole run would count them as
         // errors (exit 3 after the full duration), so it is refused before it starts.
         if !trustScripts, plan.hasScripts {

@@ -184,6 +184,18 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// A file a run writes (a report, a cookie jar) named like a collection it loads would replace
+    /// the collection: refused before any request is sent.
+    static func checkSparesCollections(_ files: [(option: String, file: String)], of plan: RunPlan) throws {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardized.resolvingSymlinksInPath().path
+        }
+        let collections = Set(plan.items.map { resolved($0.document.path) })
+        for (option, file) in files where collections.contains(resolved(file)) {
+            throw ValidationError("\(option) \(file) is a collection this run loads: name another file.")
+        }
+    }
+
     /// A file the run writes at its end (`--output`, `--cookie-jar`) can be: its folder exists and
     /// the path is not a folder itself.
     static func checkWritable(_ path: String, option: String) throws {
@@ -222,6 +234,10 @@ struct RunCommand: ParsableCommand {
         var plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "run",
             startsScripts: trustScripts)
+        try Self.checkSparesCollections(
+            outputs.map { ("--output", $0) }
+                + [cookieJar].compactMap { $0 == "-" ? nil : $0.map { ("--cookie-jar", $0) } },
+            of: plan)
         let part = shard.flatMap(RunShard.init)
         var positions: [Int]?
         if let part {
