@@ -12,6 +12,8 @@ struct RenderedResults {
     private let names: [String]
     private let stats: LoadStats
     private let origin: ContinuousClock.Instant
+    /// The cookies the heads carry, as one state (worked out once, read before each send).
+    private let cookies: LoadRendering.Cookies?
     /// Each request's last response (up to `remembered` bytes), its result and its body's length.
     private var lastBytes: [[UInt8]]
     private var lastResult: [RequestResult?]
@@ -26,6 +28,7 @@ struct RenderedResults {
         self.names = names
         self.stats = stats
         self.origin = origin
+        cookies = LoadRendering.Cookies.together(renderings)
         lastBytes = Array(repeating: [], count: renderings.count)
         lastResult = Array(repeating: nil, count: renderings.count)
         lastBodyLength = Array(repeating: 0, count: renderings.count)
@@ -49,9 +52,9 @@ struct RenderedResults {
         return (checked.result, bodyLength, checked.keepsUp)
     }
 
-    /// Whether the rendered heads still hold (their cookies are the jar's; see `LoadRendering.isCurrent`).
+    /// Whether the rendered heads still hold: their cookies are the jar's (`LoadRendering.Cookies`).
     func stillCurrent() -> Bool {
-        renderings.allSatisfy { $0.isCurrent() }
+        cookies?.isCurrent() ?? true
     }
 
     /// Records the response to request `index`, sent at `sentAt`, its latency counted from `start`

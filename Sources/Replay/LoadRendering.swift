@@ -22,15 +22,24 @@ package struct LoadRendering: Sendable {
         let jar: CookieJar
         let generation: Int
         let expiry: Date?
-    }
 
-    /// Whether the head still carries the cookies the jar would send: no cookie received, put or
-    /// removed since (by any user), none expired.
-    package func isCurrent() -> Bool {
-        guard let cookies else { return true }
-        if cookies.jar.generation != cookies.generation { return false }
-        if let expiry = cookies.expiry, Date() >= expiry { return false }
-        return true
+        /// What several renderings' cookies hold to together: one jar (a run has one), the
+        /// generation they all saw (none when they saw different ones), the earliest expiry.
+        package static func together(_ renderings: [LoadRendering]) -> Cookies? {
+            let all = renderings.compactMap(\.cookies)
+            guard let first = all.first else { return nil }
+            let same = all.allSatisfy { $0.jar === first.jar && $0.generation == first.generation }
+            return Cookies(
+                jar: first.jar, generation: same ? first.generation : -1, expiry: all.compactMap(\.expiry).min())
+        }
+
+        /// Whether the heads still carry the cookies the jar would send: no cookie received, put or
+        /// removed since (by any user), none expired.
+        package func isCurrent() -> Bool {
+            if jar.generation != generation { return false }
+            if let expiry, Date() >= expiry { return false }
+            return true
+        }
     }
 }
 

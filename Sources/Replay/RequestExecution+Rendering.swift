@@ -30,9 +30,10 @@ extension RequestExecution {
         guard options.proxy == nil, !Self.environmentNamesAProxy, options.clientCertificate == nil,
             options.httpVersion == nil || options.httpVersion == .http11
         else { return false }
-        if let authentication = options.authentication, case .basic = authentication {
-        } else if options.authentication != nil {
-            return false
+        // Basic goes out at once as a header; the others answer a challenge.
+        switch options.authentication {
+        case .none, .basic: break
+        case .digest, .ntlm, .negotiate: return false
         }
         switch request.body {
         case .none, .bytes, .json, .formURLEncoded: break

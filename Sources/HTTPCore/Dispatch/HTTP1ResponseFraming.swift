@@ -70,8 +70,9 @@ public enum HTTP1ResponseFraming {
                 return bytes.count - start > maximumHeadLength ? .headTooLarge : .incomplete
             }
             guard let head = Head(bytes, start: start, end: headEnd) else {
-                return .malformed(Head.problem(bytes, start: start, end: headEnd))
+                return .malformed("no HTTP/1.x status line")
             }
+            if head.badLength { return .malformed("a Content-Length that is not one number") }
             if (100..<200).contains(head.status), head.status != 101 {
                 start = headEnd
                 progress.responseStart = headEnd
@@ -139,13 +140,7 @@ public enum HTTP1ResponseFraming {
         /// A `Content-Length` that is no number (or two different ones): libcurl refuses it too.
         var badLength = false
 
-        /// What is wrong with a head `init` refused.
-        static func problem(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) -> String {
-            Head(bytes, start: start, end: end, checkingLength: false) == nil
-                ? "no HTTP/1.x status line" : "a Content-Length that is not one number"
-        }
-
-        init?(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, checkingLength: Bool = true) {
+        init?(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
             // "HTTP/1.x SSS"
             guard end - start >= 12, bytes[start] == 72, bytes[start + 1] == 84, bytes[start + 2] == 84,
                 bytes[start + 3] == 80, bytes[start + 4] == 47, bytes[start + 5] == 49, bytes[start + 6] == 46,
@@ -168,7 +163,6 @@ public enum HTTP1ResponseFraming {
                 line = lineEnd + 1
             }
             closes = !keepAlive
-            if checkingLength, badLength { return nil }
         }
 
         private mutating func read(_ bytes: UnsafeRawBufferPointer, line: Int, end: Int, keepAlive: inout Bool) {
