@@ -1,4 +1,4 @@
-/// A parsed JSON body: the original bytes plus a flat tape of about 4 bytes per value (see `Tape`
+/// A parsed JSON body: the original bytes plus a flat tape of about 3 bytes per value (see `Tape`
 /// and `TapeStorage`).
 /// Strings and numbers stay as sent and are decoded only when asked for; key order and
 /// duplicate keys are kept.

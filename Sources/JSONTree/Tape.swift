@@ -1,7 +1,7 @@
 /// The bit layout of one tape entry as the code reads it: every value is one entry, non-empty
 /// containers get a second entry for their closing bracket — so in a fully expanded tree view,
 /// row N is entry N. No per-node heap objects, no decoded strings. `TapeStorage` keeps each entry
-/// in about 4 bytes; this 64-bit form is what its subscript returns.
+/// in about 3 bytes; this 64-bit form is what its subscript returns.
 ///
 /// ```
 /// bits  0...31  byte offset of the value's first byte — for object members, of the key's opening quote

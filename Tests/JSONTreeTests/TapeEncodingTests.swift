@@ -2,8 +2,9 @@ import Testing
 
 @testable import JSONTree
 
-/// The compact tape: 10-bit payloads that spill to the overflow table, 16-bit offset deltas that
-/// fall back to full offsets in wide blocks, and the every-64th-child checkpoints.
+/// The compact tape: 10-bit payloads that spill to the overflow table, 8-bit (dense) and 16-bit
+/// (narrow) offset deltas that fall back to full offsets in wide blocks, and the every-64th-child
+/// checkpoints.
 @Suite("tape encoding edge cases")
 struct TapeEncodingTests {
     /// The largest payload stored inline (1023 marks an overflowed one).
@@ -114,13 +115,76 @@ struct TapeEncodingTests {
             #expect((0..<total).map { storage[$0] } == entries)
             #expect(storage.withView { view in (0..<total).map { view[$0] } } == entries)
             #expect(storage.count == total)
-            #expect(storage.memory >= total * 4)
+            #expect(storage.memory >= total * 3)
         }
         // 64 entries 1,040 apart span 65,520 bytes (narrow); 1,041 apart, 65,583 (wide).
         let narrow = (0..<64).map { UInt64($0 * 1_040) }
         let wide = (0..<64).map { UInt64($0 * 1_041) }
         #expect(narrow.withUnsafeBufferPointer { TapeStorage(entries: $0) }.wideBlockCount == 0)
         #expect(wide.withUnsafeBufferPointer { TapeStorage(entries: $0) }.wideBlockCount == 1)
+    }
+
+    @Test(
+        "a block is dense while each group of 16 spans at most 255 bytes and starts within 1,023 of the block",
+        arguments: [(17, 0, true), (18, 0, false), (0, 341, true), (0, 342, false), (17, 341, true), (17, 342, false)])
+    func denseLimits(step: Int, groupStride: Int, dense: Bool) {
+        // Entry i of group g lies at g × groupStride + (i mod 16) × step: the last of a group is
+        // 15 × step past its first, and group 3 starts 3 × groupStride past the block's first.
+        let entries = (0..<64).map { index in
+            UInt64((index >> 4) * groupStride + (index & 15) * step) | UInt64(index % 7) << 42 | UInt64(index) << 32
+        }
+        let storage = entries.withUnsafeBufferPointer { TapeStorage(entries: $0) }
+        #expect(storage.denseBlockCount == (dense ? 1 : 0))
+        #expect(storage.wideBlockCount == 0)
+        #expect((0..<64).map { storage[$0] } == entries)
+        // Dense: 3 bytes an entry and a few of slack and block words; otherwise at least 4.
+        #expect(dense ? storage.memory <= 64 * 3 + 32 : storage.memory >= 64 * 4)
+    }
+
+    @Test("random offsets and meta round-trip through dense, narrow and wide blocks, and payloads added later")
+    func randomPacking() {
+        var random = SplitMix(seed: 0x26)
+        for round in 0..<40 {
+            let total = 1 + Int(random.next() % 2_000)
+            var offset: UInt64 = random.next() % 1_000
+            var entries: [UInt64] = []
+            for _ in 0..<total {
+                // Mostly small steps (dense), some medium (narrow), a few huge (wide).
+                let roll = random.next() % 100
+                let step = roll < 80 ? random.next() % 20 : roll < 97 ? random.next() % 2_000 : random.next() % 100_000
+                offset = min(offset + step, UInt64(UInt32.max))
+                entries.append(offset | (random.next() & 0xFFFF) << 32)
+            }
+            let storage = entries.withUnsafeBufferPointer { TapeStorage(entries: $0) }
+            #expect((0..<total).map { storage[$0] } == entries, "round \(round)")
+            #expect(storage.withView { view in (0..<total).map { view[$0] } } == entries, "round \(round)")
+            // The parser ORs a container's size into its entry when the container ends, blocks later.
+            let payloads = (0..<total).map { _ in random.next() & 0x3FF }
+            let packed = TapeStorage.write(capacity: total) { writer in
+                for entry in entries where !writer.append(entry & ~(0x3FF << 32)) { return false }
+                for (index, payload) in payloads.enumerated() { writer.addPayload(payload << 32, at: index) }
+                return true
+            }
+            let expected = zip(entries, payloads).map { entry, payload in entry & ~(0x3FF << 32) | payload << 32 }
+            #expect(packed.map { storage in (0..<total).map { storage[$0] } } == expected, "round \(round)")
+        }
+    }
+
+    @Test("the index of a number-heavy body (GeoJSON coordinates) costs at most half the body")
+    func numberHeavyIndexSize() throws {
+        var random = SplitMix(seed: 0x31)
+        var points: [String] = []
+        for _ in 0..<20_000 {
+            let longitude = Double(random.next() % 3_600_000_000) / 1e7 - 180
+            let latitude = Double(random.next() % 1_800_000_000) / 1e7 - 90
+            let elevation = Double(random.next() % 400_000) / 100
+            points.append("[\(longitude),\(latitude),\(elevation)]")
+        }
+        let text = "{\"type\":\"LineString\",\"coordinates\":[" + points.joined(separator: ",") + "]}"
+        let document = try JSONDocument(text: text)
+        #expect(document.tape.denseBlockCount == document.tape.blocks.count)
+        #expect(Double(document.indexMemory) <= 0.5 * Double(text.utf8.count))
+        #expect(JSONPrinter.string(document, options: .compact) == text)
     }
 
     @Test("child positions in large and nested containers come from the checkpoints", arguments: [false, true])
