@@ -85,47 +85,54 @@ package struct JSONSearch: Sendable {
         // Plain and ASCII case-insensitive patterns are matched on the raw bytes of unescaped text.
         let rawMatching =
             query.mode == .plain || (query.mode == .caseInsensitive && foldedNeedle.allSatisfy { $0 < 0x80 })
-        while position < stop {
-            let index = position
-            let entry = document.tape[index]
-            if Tape.isEnd(entry) {
-                chain.removeLast()
-                advanceSibling()
-                position += 1
-                continue
-            }
-            let node = JSONNode(index: index)
-            var keyEnd = -1
-            if Tape.isKeyed(entry), index != 0 {
-                let keyStart = Tape.offset(entry) + 1
-                keyEnd = document.stringEnd(from: keyStart)
-                if query.matchesKeys {
-                    let hit =
-                        rawMatching && !Tape.keyHasEscapes(entry)
-                        ? rawContains(keyStart..<keyEnd)
-                        : matches(document.key(node) ?? "", regex: regex)
-                    if hit { found.append(JSONSearchMatch(node: node, inKey: true, path: path(to: node))) }
+        // Entries in order: a cursor reads each without first loading its block.
+        document.tape.withView { tape in
+            var cursor = TapeCursor(tape, at: position)
+            while position < stop {
+                let index = position
+                let entry = cursor.next()
+                if Tape.isEnd(entry) {
+                    chain.removeLast()
+                    advanceSibling()
+                    position += 1
+                    continue
                 }
-            }
-            if query.matchesValues, !Tape.isContainerStart(entry) {
-                let hit: Bool
-                let isString = Tape.kindBits(entry) == UInt64(JSONKind.string.rawValue)
-                if rawMatching, !(isString && Tape.valueFlag(entry)) {
-                    var start = Tape.offset(entry)
-                    if keyEnd >= 0 { start = document.skipInsignificant(document.skipInsignificant(keyEnd + 1) + 1) }
-                    let end = start + document.scalarByteCount(entry, at: index)
-                    hit = isString ? rawContains((start + 1)..<(end - 1)) : rawContains(start..<end)
+                let node = JSONNode(index: index)
+                var keyEnd = -1
+                if Tape.isKeyed(entry), index != 0 {
+                    let keyStart = Tape.offset(entry) + 1
+                    keyEnd = document.stringEnd(from: keyStart)
+                    if query.matchesKeys {
+                        let hit =
+                            rawMatching && !Tape.keyHasEscapes(entry)
+                            ? rawContains(keyStart..<keyEnd)
+                            : matches(document.key(node) ?? "", regex: regex)
+                        if hit { found.append(JSONSearchMatch(node: node, inKey: true, path: path(to: node))) }
+                    }
+                }
+                if query.matchesValues, !Tape.isContainerStart(entry) {
+                    let hit: Bool
+                    let isString = Tape.kindBits(entry) == UInt64(JSONKind.string.rawValue)
+                    if rawMatching, !(isString && Tape.valueFlag(entry)) {
+                        var start = Tape.offset(entry)
+                        if keyEnd >= 0 {
+                            start = document.skipInsignificant(document.skipInsignificant(keyEnd + 1) + 1)
+                        }
+                        let end = start + document.scalarByteCount(entry, at: index)
+                        hit = isString ? rawContains((start + 1)..<(end - 1)) : rawContains(start..<end)
+                    } else {
+                        hit = scalarText(node).map { matches($0, regex: regex) } ?? false
+                    }
+                    if hit { found.append(JSONSearchMatch(node: node, inKey: false, path: path(to: node))) }
+                }
+                // A non-empty container (its payload, the distance to its end, is not 0).
+                if Tape.isContainerStart(entry), Tape.rawPayload(entry) != 0 {
+                    chain.append((index, 0))
                 } else {
-                    hit = scalarText(node).map { matches($0, regex: regex) } ?? false
+                    advanceSibling()
                 }
-                if hit { found.append(JSONSearchMatch(node: node, inKey: false, path: path(to: node))) }
+                position += 1
             }
-            if Tape.isContainerStart(entry), document.payload(index) > 0 {
-                chain.append((index, 0))
-            } else {
-                advanceSibling()
-            }
-            position += 1
         }
         if position < document.tapeCount { pages.reached(Tape.offset(document.tape[position]), in: document) }
         return found

@@ -23,10 +23,10 @@ struct TapePrinter {
 
     // MARK: - Pieces
 
-    /// The entry's payload, reading the overflow table only for oversized values.
+    /// The payload of `entry` (entry `index`), reading the overflow table only for oversized values.
     @inline(__always)
-    func payload(_ index: Int) -> Int {
-        let raw = Tape.rawPayload(tape[index])
+    func payload(_ index: Int, _ entry: UInt64) -> Int {
+        let raw = Tape.rawPayload(entry)
         return raw == Tape.overflowMarker ? document.payload(index) : Int(truncatingIfNeeded: raw)
     }
 
@@ -114,10 +114,10 @@ struct TapePrinter {
         let kind = Tape.kindBits(entry)
         switch kind {
         case UInt64(JSONKind.string.rawValue):
-            length = payload(index) &+ 2
+            length = payload(index, entry) &+ 2
             if options.colored { output.append("\u{1B}[32m") }
         case UInt64(JSONKind.number.rawValue):
-            length = payload(index)
+            length = payload(index, entry)
             if options.colored { output.append("\u{1B}[36m") }
         case UInt64(JSONKind.false.rawValue):
             length = 5
@@ -236,8 +236,9 @@ struct TapePrinter {
         var depth = 0
         var needsComma = false
         var pages = JSONPageRelease(document)
+        var cursor = TapeCursor(tape, at: first)
         while index < last {
-            let entry = tape[index]
+            let entry = cursor.next()
             if index & 1_023 == 0 { pages.reached(Tape.offset(entry), in: document) }
             if Tape.isEnd(entry) {
                 depth &-= 1
@@ -252,7 +253,7 @@ struct TapePrinter {
             let start = Tape.isKeyed(entry) && index != first ? writeKey(entry, into: &output) : valueStart(entry)
             if Tape.isContainerStart(entry) {
                 output.append(pointer[start])
-                if payload(index) == 0 {
+                if payload(index, entry) == 0 {
                     // Empty container (no end entry): close on the same line.
                     output.append(pointer[start] &+ 2)
                     needsComma = true

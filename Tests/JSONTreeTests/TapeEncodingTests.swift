@@ -137,8 +137,8 @@ struct TapeEncodingTests {
         #expect(storage.denseBlockCount == (dense ? 1 : 0))
         #expect(storage.wideBlockCount == 0)
         #expect((0..<64).map { storage[$0] } == entries)
-        // Dense: 3 bytes an entry and a few of slack and block words; otherwise at least 4.
-        #expect(dense ? storage.memory <= 64 * 3 + 32 : storage.memory >= 64 * 4)
+        // 3 bytes an entry when dense, 4 otherwise, and the slack after the last.
+        #expect(storage.bytes.count == 64 * (dense ? 3 : 4) + TapeStorage.slack)
     }
 
     @Test("random offsets and meta round-trip through dense, narrow and wide blocks, and payloads added later")
@@ -158,6 +158,13 @@ struct TapeEncodingTests {
             let storage = entries.withUnsafeBufferPointer { TapeStorage(entries: $0) }
             #expect((0..<total).map { storage[$0] } == entries, "round \(round)")
             #expect(storage.withView { view in (0..<total).map { view[$0] } } == entries, "round \(round)")
+            // Walking on from any entry (the printer's way) reads the same entries.
+            let start = Int(random.next() % UInt64(total))
+            let walked = storage.withView { view in
+                var cursor = TapeCursor(view, at: start)
+                return (start..<total).map { _ in cursor.next() }
+            }
+            #expect(walked == Array(entries[start...]), "round \(round)")
             // The parser ORs a container's size into its entry when the container ends, blocks later.
             let payloads = (0..<total).map { _ in random.next() & 0x3FF }
             let packed = TapeStorage.write(capacity: total) { writer in
