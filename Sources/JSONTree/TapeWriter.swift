@@ -28,6 +28,8 @@ struct TapeWriter {
     /// Where the current block starts.
     private var blockAddress: UnsafeMutableRawPointer
     private var blockIsWide = false
+    /// Whether the last dense block had to turn narrow (see `startBlock`).
+    private var lastTurnedNarrow = false
     /// Full offsets of wide blocks, 64 per block: `wideCount` used of `wideCapacity`.
     private(set) var wide: UnsafeMutablePointer<UInt32>?
     private(set) var wideCount = 0
@@ -62,16 +64,18 @@ struct TapeWriter {
         guard count < capacity else { return false }
         let offset = entry & 0xFFFF_FFFF
         let meta = UInt32(truncatingIfNeeded: entry >> 32) & 0xFFFF
-        // Inside a group of a dense block, or of a narrow block: a compare or two and one store.
-        // The base a block's kind does not use is `unused`, so its delta never fits.
-        if count & ((1 << TapeStorage.groupShift) - 1) != 0 {
-            // The address from `count` (kept in a register anyway), not from a cursor advanced
-            // entry by entry: a second value carried from one append to the next slows the loop.
-            let inBlock = count & (TapeStorage.blockSize - 1)
-            let dense = offset &- groupBase
-            if dense <= TapeStorage.maximumDenseDelta {
-                store(dense: meta << 8 | UInt32(truncatingIfNeeded: dense), at: inBlock)
-                return true
+        // Inside a group of a dense block, or inside a narrow block: a compare or two and one
+        // store. The base a block's kind does not use is `unused`, so its delta never fits.
+        // The address comes from `count` (kept in a register anyway), not from a cursor advanced
+        // entry by entry: a second value carried from one append to the next slows the loop.
+        let inBlock = count & (TapeStorage.blockSize - 1)
+        if inBlock != 0 {
+            if inBlock & ((1 << TapeStorage.groupShift) - 1) != 0 {
+                let dense = offset &- groupBase
+                if dense <= TapeStorage.maximumDenseDelta {
+                    store(dense: meta << 8 | UInt32(truncatingIfNeeded: dense), at: inBlock)
+                    return true
+                }
             }
             let narrow = offset &- narrowBase
             if narrow <= TapeStorage.maximumDelta {
@@ -141,19 +145,28 @@ struct TapeWriter {
         meta.storeBytes(of: old | UInt16(truncatingIfNeeded: bits >> 32), as: UInt16.self)
     }
 
-    /// A new block starts dense at `offset`, after the last one's bytes.
+    /// A new block starts at `offset`, after the last one's bytes: dense, unless the last block
+    /// had to turn narrow (long strings, as in a log) — then narrow, trying dense again every
+    /// eighth block, so a body of long values does not rewrite nearly every block.
     private mutating func startBlock(at offset: UInt64) {
         if count > 0 { blockPosition &+= blockStride << TapeStorage.blockShift }
         blockAddress = bytes + blockPosition
         blockBase = offset
-        groupBase = offset
-        narrowBase = TapeWriter.unused
-        blockStride = 3
         blockIsWide = false
         let block = count >> TapeStorage.blockShift
-        blocks[block] =
-            offset | UInt64(blockPosition >> TapeStorage.blockShift) << TapeStorage.positionShift
-            | TapeStorage.denseFlag
+        let position = UInt64(blockPosition >> TapeStorage.blockShift) << TapeStorage.positionShift
+        if lastTurnedNarrow, block & 7 != 0 {
+            groupBase = TapeWriter.unused
+            narrowBase = offset
+            blockStride = 4
+            blocks[block] = offset | position
+        } else {
+            lastTurnedNarrow = false
+            groupBase = offset
+            narrowBase = TapeWriter.unused
+            blockStride = 3
+            blocks[block] = offset | position | TapeStorage.denseFlag
+        }
         groups[block] = 0
         if offset >= releaseMark { releaseBehind(offset) }
     }
@@ -183,6 +196,7 @@ struct TapeWriter {
             (bytes + blockPosition + 4 * index).storeBytes(of: (word >> 8 & 0xFFFF) << 16 | delta, as: UInt32.self)
         }
         blockStride = 4
+        lastTurnedNarrow = true
         groupBase = TapeWriter.unused
         narrowBase = blockBase
         blocks[block] &= ~TapeStorage.denseFlag

@@ -141,6 +141,20 @@ struct TapeEncodingTests {
         #expect(storage.bytes.count == 64 * (dense ? 3 : 4) + TapeStorage.slack)
     }
 
+    @Test("after a block that had to turn narrow, blocks start narrow until every eighth tries dense again")
+    func narrowRuns() {
+        // Block 0 turns narrow at its entry 40 (a jump of 1,000 bytes); blocks 1...15 could be dense.
+        var offset: UInt64 = 0
+        let entries = (0..<(16 * 64)).map { index -> UInt64 in
+            offset += index == 40 ? 1_000 : 2
+            return offset
+        }
+        let storage = entries.withUnsafeBufferPointer { TapeStorage(entries: $0) }
+        #expect((0..<entries.count).map { storage[$0] } == entries)
+        let dense = storage.blocks.map { $0 & TapeStorage.denseFlag != 0 }
+        #expect(dense == [false] + Array(repeating: false, count: 7) + Array(repeating: true, count: 8))
+    }
+
     @Test("random offsets and meta round-trip through dense, narrow and wide blocks, and payloads added later")
     func randomPacking() {
         var random = SplitMix(seed: 0x26)
