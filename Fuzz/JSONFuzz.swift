@@ -18,7 +18,8 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard let document = try? JSONDocument(bytes: bytes, options: options) else { continue }
         checkRoundTrip(document, options: options)
         exerciseNavigation(document)
-        if size % 4 == 0 { checkWidePadding(bytes, document: document, options: options) }
+        if size % 4 == 0 { checkPadding(70_000, bytes, document: document, options: options) }
+        if size % 4 == 2 { checkPadding(300, bytes, document: document, options: options) }
         break
     }
     _ = try? JSONDocument(bytes: bytes, options: JSONParseOptions(maximumDepth: 8))
@@ -70,16 +71,17 @@ private func checkRoundTrip(_ document: JSONDocument, options: JSONParseOptions)
     else { fatalError("round trip changed the document") }
 }
 
-/// Whitespace wider than a narrow tape block can span (64 KiB) after the first opening bracket
-/// and before the last closing one forces wide blocks; the tree must not change, and every
-/// node after the first padding must move by exactly its width.
-private func checkWidePadding(_ bytes: [UInt8], document: JSONDocument, options: JSONParseOptions) {
+/// Whitespace after the first opening bracket and before the last closing one: wider than a
+/// narrow tape block can span (64 KiB) it forces wide blocks, wider than a dense group reaches
+/// (255 bytes) it turns the first block narrow after its first entry. The tree must not change,
+/// and every node after the first padding must move by exactly its width.
+private func checkPadding(_ width: Int, _ bytes: [UInt8], document: JSONDocument, options: JSONParseOptions) {
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     guard let first = bytes.firstIndex(where: { !isSpace($0) }), bytes[first] == 0x5B || bytes[first] == 0x7B,
         let last = bytes.lastIndex(where: { !isSpace($0) }), last > first,
         bytes[last] == 0x5D || bytes[last] == 0x7D
     else { return }
-    let padding = [UInt8](repeating: 0x20, count: 70_000)
+    let padding = [UInt8](repeating: 0x20, count: width)
     let padded = Array(bytes[...first]) + padding + Array(bytes[(first + 1)..<last]) + padding + Array(bytes[last...])
     guard let wide = try? JSONDocument(bytes: padded, options: options) else {
         fatalError("whitespace padding made a valid document invalid")
