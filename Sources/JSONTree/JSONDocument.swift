@@ -48,7 +48,8 @@ package struct JSONDocument: Sendable, Equatable {
     /// Number of tape entries (values plus one closing entry per container).
     package var tapeCount: Int { tape.count }
 
-    /// Bytes allocated for the index (tape and overflow table, by capacity), not counting the body.
+    /// Bytes the index holds (the tape's entries, its arrays and the overflow table by capacity),
+    /// not counting the body.
     /// The overflow table is a dictionary: counted as its buckets of two words plus a bit each.
     package var indexMemory: Int {
         let buckets = overflow.capacity == 0 ? 0 : (overflow.capacity * 4 + 2) / 3
