@@ -255,9 +255,9 @@ extension TapeStorage {
     static func write(capacity: Int, _ fill: (inout TapeWriter) -> Bool) -> TapeStorage? {
         let capacity = max(1, capacity)
         let blockCapacity = (capacity + blockSize - 1) >> blockShift
-        // Room for every entry at 4 bytes. The end a denser tape leaves is not given back: its
-        // pages were never touched, so they cost address space, not memory (a `realloc` gained
-        // nothing resident, and made the allocator map fresh pages for each next document).
+        // Room for every entry at 4 bytes. The end a denser tape leaves is not given back: this
+        // tape never touches it (fresh pages stay unmapped; pages the allocator reused were
+        // resident anyway), and a `realloc` made glibc map fresh pages for each next document.
         let byteCapacity = capacity * 4 + slack
         guard let raw = malloc(byteCapacity) else {
             fatalError("out of memory for a JSON index of \(byteCapacity) bytes")
