@@ -35,7 +35,7 @@ struct TapeCursor {
             if stride == 3 {
                 let word = UInt64(address.loadUnaligned(fromByteOffset: 3 &* inBlock, as: UInt32.self))
                 let groupBase = (groups >> UInt64(inBlock & 0x30)) & TapeStorage.maximumGroupBase
-                return (base &+ groupBase &+ (word & 0xFF)) | (word >> 8 & 0xFFFF) << 32
+                return TapeStorage.dense(word, groupOffset: base &+ groupBase)
             }
             let word = UInt64(address.loadUnaligned(fromByteOffset: 4 &* inBlock, as: UInt32.self))
             let offset =
@@ -50,8 +50,7 @@ struct TapeCursor {
     private mutating func load(_ block: Int) {
         loadedBlock = block
         let word = tape.blocks[block]
-        let position = Int(truncatingIfNeeded: (word >> TapeStorage.positionShift) & TapeStorage.positionMask)
-        address = tape.bytes + (position << TapeStorage.blockShift)
+        address = tape.bytes + TapeStorage.position(ofBlock: word)
         base = word & 0xFFFF_FFFF
         if word & TapeStorage.denseFlag != 0 {
             stride = 3

@@ -108,18 +108,35 @@ struct TapeStorage: Sendable {
         bytes: UnsafeRawPointer, block: UInt64, groups: UInt32, index: Int, wide: (Int) -> UInt32
     ) -> UInt64 {
         let inBlock = index & (blockSize - 1)
-        let position = Int(truncatingIfNeeded: (block >> positionShift) & positionMask) << blockShift
+        let position = position(ofBlock: block)
         let base = block & 0xFFFF_FFFF
         if block & denseFlag != 0 {
             let word = UInt64(bytes.loadUnaligned(fromByteOffset: position &+ 3 &* inBlock, as: UInt32.self))
-            // Group 0 starts at the block's base: shifting the groups word up by 10 puts a 0 there.
-            let groupBase = ((UInt64(groups) << 10) >> UInt64(10 &* (inBlock >> groupShift))) & maximumGroupBase
-            return (base &+ groupBase &+ (word & 0xFF)) | (word >> 8 & 0xFFFF) << 32
+            return dense(word, groupOffset: base &+ groupBase(groups, inBlock: inBlock))
         }
         let word = UInt64(bytes.loadUnaligned(fromByteOffset: position &+ 4 &* inBlock, as: UInt32.self))
         let offset =
             block & wideFlag == 0 ? base &+ (word & 0xFFFF) : UInt64(wide(Int(truncatingIfNeeded: base) &+ inBlock))
         return offset | (word >> 16) << 32
+    }
+
+    /// Where a block (its `blocks` word) starts in `bytes`.
+    @inline(__always)
+    static func position(ofBlock word: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word >> positionShift) & positionMask) << blockShift
+    }
+
+    /// The first offset of the group holding entry `inBlock` of a dense block, less the block's
+    /// first (group 0 starts at the block's base: shifting the groups word up by 10 puts a 0 there).
+    @inline(__always)
+    static func groupBase(_ groups: UInt32, inBlock: Int) -> UInt64 {
+        ((UInt64(groups) << 10) >> UInt64(10 &* (inBlock >> groupShift))) & maximumGroupBase
+    }
+
+    /// The 64-bit entry of a dense entry's word (its low 3 bytes) whose group starts at `groupOffset`.
+    @inline(__always)
+    static func dense(_ word: UInt64, groupOffset: UInt64) -> UInt64 {
+        (groupOffset &+ (word & 0xFF)) | (word >> 8 & 0xFFFF) << 32
     }
 }
 

@@ -137,9 +137,8 @@ struct TapeWriter {
         } else {
             let block = blocks[index >> TapeStorage.blockShift]
             let stride = block & TapeStorage.denseFlag == 0 ? 4 : 3
-            let position = Int(truncatingIfNeeded: (block >> TapeStorage.positionShift) & TapeStorage.positionMask)
             let inBlock = index & (TapeStorage.blockSize - 1)
-            meta = bytes + ((position << TapeStorage.blockShift) &+ stride &* inBlock &+ stride &- 2)
+            meta = bytes + (TapeStorage.position(ofBlock: block) &+ stride &* inBlock &+ stride &- 2)
         }
         let old = meta.loadUnaligned(as: UInt16.self)
         meta.storeBytes(of: old | UInt16(truncatingIfNeeded: bits >> 32), as: UInt16.self)
@@ -186,14 +185,15 @@ struct TapeWriter {
     @inline(never)
     private mutating func makeNarrow() {
         let block = count >> TapeStorage.blockShift
-        let groupsWord = UInt64(groups[block])
+        let groupsWord = groups[block]
         var index = count & (TapeStorage.blockSize - 1)
         while index > 0 {
             index -= 1
-            let word = (bytes + blockPosition + 3 * index).loadUnaligned(as: UInt32.self)
-            let groupBase = ((groupsWord << 10) >> UInt64(10 * (index >> TapeStorage.groupShift))) & 0x3FF
-            let delta = UInt32(truncatingIfNeeded: groupBase) + word & 0xFF
-            (bytes + blockPosition + 4 * index).storeBytes(of: (word >> 8 & 0xFFFF) << 16 | delta, as: UInt32.self)
+            let word = UInt64((bytes + blockPosition + 3 * index).loadUnaligned(as: UInt32.self))
+            let entry = TapeStorage.dense(word, groupOffset: TapeStorage.groupBase(groupsWord, inBlock: index))
+            // The offset less the block's base (at most 1,023 + 255), then the meta, as a narrow word.
+            (bytes + blockPosition + 4 * index).storeBytes(
+                of: UInt32(truncatingIfNeeded: entry >> 32) << 16 | UInt32(truncatingIfNeeded: entry), as: UInt32.self)
         }
         blockStride = 4
         lastTurnedNarrow = true
