@@ -67,7 +67,8 @@ struct ReplayBench {
         let services = WorkspaceServices(
             directories: UserDirectories(config: folder.path + "/config", state: folder.path + "/state"),
             liveDispatcher: MockDispatcher(scheduler: ImmediateScheduler()), scheduler: ImmediateScheduler(),
-            processEnvironment: [:])
+            // As `lazer run` makes them: mock requests are answered, not kept.
+            processEnvironment: [:], recordsMockRequests: false)
         let loaded = RunLoader.load([file], services: services)
         let one = try RunPlan.select(from: loaded.documents, environment: nil, folder: nil, requests: [])
         let plan = RunPlan(items: Array(repeating: one.items[0], count: requests))

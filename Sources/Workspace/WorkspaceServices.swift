@@ -45,13 +45,15 @@ package final class WorkspaceServices: Sendable {
     ///   - liveDispatcher: sends requests of live environments (the application's `CurlDispatcher`).
     ///   - scheduler: where mock futures deliver.
     ///   - delays: runs mock delays (`ManualClock` in tests).
+    ///   - recordsMockRequests: whether mock environments' dispatchers keep the requests they
+    ///     answered (`recordedRequests`, for tests; `lazer` passes false).
     ///   - redirects: the loopback listener for the authorization code grant (the explorer's).
     package init(
         directories: UserDirectories, liveDispatcher: any DataDispatcher, scheduler: any Scheduler,
         delays: (any DelayScheduler)? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
         dynamicValues: DynamicValues = .system, redirects: (any OAuthRedirectListening)? = nil,
         contractSources: ContractSources = ContractSources(), webSockets: (any WebSocketConnecting)? = nil,
-        scripts: any ScriptRunner = ScriptsUnavailable()
+        scripts: any ScriptRunner = ScriptsUnavailable(), recordsMockRequests: Bool = true
     ) {
         self.webSockets = webSockets
         self.scripts = scripts
@@ -67,7 +69,8 @@ package final class WorkspaceServices: Sendable {
         tokens = OAuthTokenBroker(store: OAuthTokenStore(directories: directories), redirects: redirects)
         commandTokens = CommandTokens(
             trustStore: CommandTrustStore(directories: directories), store: CommandTokenStore(directories: directories))
-        dispatchers = DispatcherSelector(live: liveDispatcher, scheduler: scheduler, delays: delays)
+        dispatchers = DispatcherSelector(
+            live: liveDispatcher, scheduler: scheduler, delays: delays, recordsMockRequests: recordsMockRequests)
         self.processEnvironment = processEnvironment
         processVariables = ProcessVariables.exposed(from: processEnvironment)
         self.dynamicValues = dynamicValues

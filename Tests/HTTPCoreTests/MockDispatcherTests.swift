@@ -56,6 +56,21 @@ struct MockDispatcherTests {
         #expect(try #require(run(mock.dataFuture(from: get("/files/a/b"))).value).statusCode == .notFound)
     }
 
+    @Test("a dispatcher made not to record answers as usual and keeps nothing (what `lazer` runs)")
+    func notRecording() throws {
+        let mock = MockDispatcher(scheduler: scheduler, records: false)
+        try mock.register(.get, "/posts/:id(int)", responses: .text("post"))
+        for path in ["/posts/1", "/posts/2", "/nowhere"] {
+            let response = try #require(run(mock.dataFuture(from: get(path))).value)
+            #expect(response.statusCode == (path == "/nowhere" ? .notFound : .ok))
+        }
+        #expect(mock.recordedRequests.isEmpty)
+        let recording = MockDispatcher(scheduler: scheduler)
+        try recording.register(.get, "/posts/:id(int)", responses: .text("post"))
+        _ = run(recording.dataFuture(from: get("/posts/1")))
+        #expect(recording.recordedRequests.map(\.path) == ["/posts/1"])
+    }
+
     @Test("an unmatched request answers 404 listing the known routes, and is recorded")
     func unmatched() throws {
         let mock = MockDispatcher(scheduler: scheduler)

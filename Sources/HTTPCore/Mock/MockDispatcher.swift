@@ -11,8 +11,8 @@ import Synchronization
 /// socket): routes are tried in registration order; the first that matches answers with its next
 /// response (see ``MockRoute/Persistence``). A request no route matches is answered with a 404 whose
 /// JSON body names the closest routes and why each missed, so a missing route is obvious and never a
-/// hang. Every request is recorded (the most recent ``recordLimit``, so a long replay or session
-/// against a mock does not grow without bound).
+/// hang. Every request is recorded for assertions (the most recent ``recordLimit``, so a long replay
+/// or session against a mock does not grow without bound), unless it is made with `records: false`.
 ///
 /// Routes match the request's path as written (relative to the environment), or the URL's path for
 /// absolute requests. A relative request without a server provider resolves against ``fallbackBaseURL``.
@@ -40,6 +40,9 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     /// The routing, shared with whoever serves the same routes over a socket (`MockServer`).
     public let table: MockRouteTable
     private let recorded = Mutex([RecordedRequest]())
+    /// Whether requests are recorded: `lazer` never reads them, and keeping the last 10,000 alive
+    /// cost a run against a mock 9 % of its time (memory that keeps growing, pages first touched).
+    private let records: Bool
 
     /// Waits between exchanges run on the answers' delays when those are virtual time (tests move
     /// both by hand); on real time, off them (the app's delays run on the main queue).
@@ -51,12 +54,14 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
     /// - Parameters:
     ///   - scheduler: where futures deliver (main queue in the app, `ManualScheduler` in tests).
     ///   - delays: runs delayed answers; defaults to `scheduler` if it can delay, else a global queue.
+    ///   - records: whether ``recordedRequests`` keeps what was received (tests read it).
     public init(
         scheduler: any Scheduler = MainQueueScheduler(), delays: (any DelayScheduler)? = nil,
         pipeline: DispatchPipeline = DispatchPipeline(), routes: [MockRoute] = [],
-        fallbackBaseURL: URL = URL(fileURLWithPath: "/")
+        fallbackBaseURL: URL = URL(fileURLWithPath: "/"), records: Bool = true
     ) {
         self.table = MockRouteTable(routes)
+        self.records = records
         self.scheduler = scheduler
         let delays = delays ?? (scheduler as? any DelayScheduler) ?? DispatchQueueScheduler(.global())
         self.delays = delays
@@ -317,12 +322,14 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
 
     func respond(to request: HTTPRequest) -> MockResponse {
         let answer = table.answer(request)
-        let record = RecordedRequest(
-            request: request, path: answer.path, route: answer.routeDescription, parameters: answer.parameters)
-        recorded.withLock(ownedBy: self) { records in
-            records.append(record)
-            // Forget the oldest in batches: a removal per request would move the whole list each time.
-            if records.count >= Self.recordLimit * 2 { records.removeFirst(records.count - Self.recordLimit) }
+        if records {
+            let record = RecordedRequest(
+                request: request, path: answer.path, route: answer.routeDescription, parameters: answer.parameters)
+            recorded.withLock(ownedBy: self) { records in
+                records.append(record)
+                // Forget the oldest in batches: a removal per request would move the whole list each time.
+                if records.count >= Self.recordLimit * 2 { records.removeFirst(records.count - Self.recordLimit) }
+            }
         }
         var answered = answer.response
         if request.method == .head { answered.body = .empty }

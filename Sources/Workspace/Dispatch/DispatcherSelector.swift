@@ -26,6 +26,7 @@ package final class DispatcherSelector: Sendable {
     private let scheduler: any Scheduler
     private let delays: (any DelayScheduler)?
     private let pipeline: DispatchPipeline
+    private let recordsMockRequests: Bool
     private let mocks = Mutex([Key: Built]())
 
     /// - Parameters:
@@ -33,10 +34,12 @@ package final class DispatcherSelector: Sendable {
     ///   - scheduler: where mock futures deliver (the main queue in the app, `ManualScheduler` in tests).
     ///   - delays: runs mock delays (`ManualClock` in tests); defaults to `scheduler`.
     ///   - pipeline: adapters and monitors for mock exchanges (for example a history monitor).
+    ///   - recordsMockRequests: whether mock dispatchers keep the requests they answered (tests).
     package init(
         live: any DataDispatcher, scheduler: any Scheduler, delays: (any DelayScheduler)? = nil,
-        pipeline: DispatchPipeline = DispatchPipeline()
+        pipeline: DispatchPipeline = DispatchPipeline(), recordsMockRequests: Bool = true
     ) {
+        self.recordsMockRequests = recordsMockRequests
         self.live = live
         self.scheduler = scheduler
         self.delays = delays
@@ -63,7 +66,7 @@ package final class DispatcherSelector: Sendable {
         }
         let dispatcher = MockDispatcher(
             scheduler: scheduler, delays: delays, pipeline: pipeline,
-            routes: try MockRouteBuilder.routes(for: environment, baseFolder: baseFolder))
+            routes: try MockRouteBuilder.routes(for: environment, baseFolder: baseFolder), records: recordsMockRequests)
         mocks.withLock(ownedBy: self) {
             $0[key] = Built(routes: environment.routes, baseFolder: baseFolder, dispatcher: dispatcher)
         }

@@ -213,7 +213,8 @@ struct LoadCommand: ParsableCommand {
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
-            scheduler: ImmediateScheduler(), contractSources: .lazer, scripts: JavaScriptEngine())
+            scheduler: ImmediateScheduler(), contractSources: .lazer, scripts: JavaScriptEngine(),
+            recordsMockRequests: false)
         let plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "load",
             startsScripts: trustScripts)

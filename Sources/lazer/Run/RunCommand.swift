@@ -190,7 +190,10 @@ struct RunCommand: ParsableCommand {
         func resolved(_ path: String) -> String {
             URL(fileURLWithPath: path).standardized.resolvingSymlinksInPath().path
         }
-        let collections = Set(plan.items.map { resolved($0.document.path) })
+        guard !files.isEmpty else { return }
+        // Resolving a path reads the file system for each of its components: once per collection
+        // file, not once per request (a 1,000-request run spent 10 ms here).
+        let collections = Set(Set(plan.items.map(\.document.path)).map(resolved))
         for (option, file) in files where collections.contains(resolved(file)) {
             throw ValidationError("\(option) \(file) is a collection this run loads: name another file.")
         }
@@ -228,7 +231,8 @@ struct RunCommand: ParsableCommand {
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer,
-            webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
+            webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine(),
+            recordsMockRequests: false)
         // The engine's first use, on a thread of its own, overlaps parsing a collection file that
         // may hold scripts and what comes before the first script (a run without scripts never loads it).
         var plan = try RunPlan.load(

@@ -102,7 +102,8 @@ struct TUICommand: ParsableCommand {
             let workspace = WorkspaceServices(
                 directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
                 redirects: LoopbackRedirects(), contractSources: .lazer,
-                webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
+                webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine(),
+                recordsMockRequests: false)
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             var explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
