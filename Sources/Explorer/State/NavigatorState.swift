@@ -18,6 +18,8 @@ package struct NavigatorState: Sendable, Equatable {
     package private(set) var rows: [NavigatorRow] = []
     /// A deleted request or folder that `u` can still bring back.
     package var undo: UndoableDeletion?
+    /// What the filter's recent queries matched (a cache, equal to any other).
+    private var filterMatches = NavigatorFilterMatches()
 
     package init() {}
 
@@ -28,7 +30,7 @@ package struct NavigatorState: Sendable, Equatable {
         let previous = selectedRow?.kind
         // The old rows go first: a million of them held beside the new ones doubled the peak.
         rows = []
-        rows = NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text)
+        rows = NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text, matches: &filterMatches)
         if let previous, let index = rows.firstIndex(where: { $0.kind == previous }) {
             selected = index
         }
@@ -75,10 +77,13 @@ extension NavigatorState {
 /// requests built into a list of their own and then copied into the rows (built even under a
 /// closed collection) held three times the rows' memory for a moment.
 enum NavigatorRows {
-    static func build(slots: [CollectionSlot], expanded: Set<String>, filter: String) -> [NavigatorRow] {
+    static func build(
+        slots: [CollectionSlot], expanded: Set<String>, filter: String, matches: inout NavigatorFilterMatches
+    ) -> [NavigatorRow] {
         let needle = filter.lowercased()
         let query = TextQuery(needle)
         var rows: [NavigatorRow] = []
+        var filtering = Filtering(query: query, earlier: needle.isEmpty ? nil : matches.narrowing(needle))
         for slot in slots {
             guard let document = slot.document else {
                 let problem = slot.diagnostics.first.map { "\($0.line):\($0.column) \($0.message)" } ?? "could not load"
@@ -106,19 +111,34 @@ enum NavigatorRows {
             }
             appendContents(
                 folders: collection.folders, requests: collection.requests, collectionID: id, trail: [],
-                depth: 1, expanded: expanded, query: query, into: &rows)
+                depth: 1, expanded: expanded, filtering: &filtering, into: &rows)
             // Filtering: a collection stays when something in it matches, or its name does.
             if !needle.isEmpty && rows.count == row + 1 && NavigatorFilter.score(query, name: collection.name) == nil {
                 rows.removeLast()
             }
         }
+        if needle.isEmpty { matches.removeAll() } else { matches.keep(filtering.found) }
         return rows
+    }
+
+    /// A filter's query, the matches of the query it extends, and what it matched itself.
+    struct Filtering {
+        let query: TextQuery
+        let earlier: NavigatorFilterMatches.Level?
+        var found: NavigatorFilterMatches.Level
+
+        init(query: TextQuery, earlier: NavigatorFilterMatches.Level?) {
+            self.query = query
+            self.earlier = earlier
+            found = NavigatorFilterMatches.Level(needle: query.text)
+        }
     }
 
     private static func appendContents(
         folders: [Folder], requests: [SavedRequest], collectionID: String, trail: [String], depth: Int,
-        expanded: Set<String>, query: TextQuery, into rows: inout [NavigatorRow]
+        expanded: Set<String>, filtering: inout Filtering, into rows: inout [NavigatorRow]
     ) {
+        let query = filtering.query
         let needle = query.text
         for folder in folders {
             let path = trail + [folder.name]
@@ -131,7 +151,7 @@ enum NavigatorRows {
             guard open else { continue }
             appendContents(
                 folders: folder.folders, requests: folder.requests, collectionID: collectionID, trail: path,
-                depth: depth + 1, expanded: expanded, query: query, into: &rows)
+                depth: depth + 1, expanded: expanded, filtering: &filtering, into: &rows)
             if !needle.isEmpty && rows.count == row + 1 && NavigatorFilter.score(query, name: folder.name) == nil {
                 rows.removeLast()
             }
@@ -147,14 +167,24 @@ enum NavigatorRows {
         }
         // Filtering: the matching requests, best first (ties keep the file's order); scored and
         // listed from where they are stored (a request copied into each hit retained its fields).
+        // Only the requests the query this one extends matched are scored, when it was this list.
+        let key = NavigatorFilterMatches.key(collectionID: collectionID, trail: trail)
+        let candidates = filtering.earlier?.lists[key]?.candidates(in: requests)
         requests.withUnsafeBufferPointer { buffer in
             var hits: [(score: Int, index: Int)] = []
-            for index in buffer.indices {
+            func score(_ index: Int) {
                 let score = NavigatorFilter.score(
                     query, request: buffer[index].name, method: buffer[index].method.rawValue, url: buffer[index].url,
                     trail: trail)
                 if let score { hits.append((score, index)) }
             }
+            if let candidates {
+                for index in candidates { score(Int(index)) }
+            } else {
+                for index in buffer.indices { score(index) }
+            }
+            filtering.found.lists[key] = NavigatorFilterMatches.Matches(
+                requests: requests, positions: hits.map { Int32(truncatingIfNeeded: $0.index) })
             // Already in order when every hit scores alike (one letter typed: a million of them).
             if zip(hits, hits.dropFirst()).contains(where: { $0.score < $1.score }) {
                 hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
