@@ -189,10 +189,10 @@ enum NavigatorRows {
             if zip(hits, hits.dropFirst()).contains(where: { $0.score < $1.score }) {
                 hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
             }
-            // Grown once, and each row made from the request's fields where they are stored (a
-            // request copied per hit, and rows growing by doubling, were most of a key's time).
-            // (Doubling at least: a capacity reserved exactly, list after list, would copy the rows
-            // once per folder.)
+            // Room made for the matches at once (at least doubling: a capacity reserved exactly,
+            // list after list, would copy the rows once per folder), and each row made from the
+            // request's fields where they are stored (a request copied per match, and the rows
+            // grown append by append, were most of a key's time on a million requests).
             if rows.capacity < rows.count + hits.count {
                 rows.reserveCapacity(max(rows.count + hits.count, rows.capacity * 2))
             }
