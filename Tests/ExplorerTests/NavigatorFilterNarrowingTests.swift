@@ -127,4 +127,18 @@ struct NavigatorFilterNarrowingTests {
         navigator.rebuild(from: slots)
         #expect(navigator.rows.map(\.title) == ["API", "User status", "List users"])
     }
+
+    @Test("queries that narrow nothing keep at most the position limit; the newest query stays")
+    func keptMatchesAreBounded() {
+        var matches = NavigatorFilterMatches()
+        let half = NavigatorFilterMatches.positionLimit / 2
+        let everything = NavigatorFilterMatches.Matches(requests: [], positions: Array(repeating: 0, count: half))
+        for needle in [" ", "  ", "   "] {
+            matches.keep(NavigatorFilterMatches.Level(needle: needle, lists: ["c": everything]))
+        }
+        #expect(matches.needles == ["  ", "   "])
+        let beyond = NavigatorFilterMatches.Matches(requests: [], positions: Array(repeating: 0, count: half * 3))
+        matches.keep(NavigatorFilterMatches.Level(needle: "    ", lists: ["c": beyond]))
+        #expect(matches.needles == ["    "])
+    }
 }

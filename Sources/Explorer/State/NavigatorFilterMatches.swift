@@ -1,4 +1,4 @@
-import Workspace
+package import Workspace
 
 /// What the collections filter matched for the queries typed so far, each list of requests (a
 /// collection's or a folder's) with the requests of it that matched. A query that extends an
@@ -13,20 +13,34 @@ import Workspace
 /// other, so it is not part of the navigator's state as tests and views see it.
 package struct NavigatorFilterMatches: Sendable, Equatable {
     /// The matches of one query.
-    struct Level: Sendable {
-        var needle: String
-        var lists: [String: Matches] = [:]
+    package struct Level: Sendable {
+        package var needle: String
+        package var lists: [String: Matches] = [:]
+
+        package init(needle: String, lists: [String: Matches] = [:]) {
+            self.needle = needle
+            self.lists = lists
+        }
+
+        var positionCount: Int { lists.values.reduce(0) { $0 + $1.positions.count } }
     }
 
     /// One list of requests and the positions in it that matched, ascending.
-    struct Matches: Sendable {
-        var requests: [SavedRequest]
-        var positions: [Int32]
+    package struct Matches: Sendable {
+        package var requests: [SavedRequest]
+        package var positions: [Int32]
+
+        package init(requests: [SavedRequest], positions: [Int32]) {
+            self.requests = requests
+            self.positions = positions
+        }
     }
 
-    /// Queries each extending the one before, the last typed last (a few dozen at most: one per key).
+    /// Queries each extending the one before, the last typed last (one per key).
     private var levels: [Level] = []
-    static let depth = 64
+    /// The most positions kept across levels (4 bytes each): a query that narrows nothing (spaces
+    /// typed one after another) would otherwise keep every request again at every key.
+    package static let positionLimit = 4_000_000
 
     package init() {}
 
@@ -39,17 +53,24 @@ package struct NavigatorFilterMatches: Sendable, Equatable {
         return levels.last
     }
 
-    /// Keeps `level` as the matches of its query, over a level of the same query.
-    mutating func keep(_ level: Level) {
+    /// Keeps `level` as the matches of its query, over a level of the same query; the oldest
+    /// levels go first when more than `positionLimit` positions are kept (the newest stays).
+    package mutating func keep(_ level: Level) {
         if levels.last?.needle == level.needle { levels.removeLast() }
         levels.append(level)
-        if levels.count > Self.depth { levels.removeFirst(levels.count - Self.depth) }
+        var kept = levels.reduce(0) { $0 + $1.positionCount }
+        while kept > Self.positionLimit, levels.count > 1 {
+            kept -= levels.removeFirst().positionCount
+        }
     }
 
     /// Forgets every query (the filter was cleared).
     mutating func removeAll() {
         levels = []
     }
+
+    /// The queries kept, oldest first (for tests).
+    package var needles: [String] { levels.map(\.needle) }
 
     /// The key of a list: its collection and folder trail (NUL cannot appear in either).
     static func key(collectionID: String, trail: [String]) -> String {
