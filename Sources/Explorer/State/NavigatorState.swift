@@ -28,9 +28,12 @@ package struct NavigatorState: Sendable, Equatable {
     /// Rebuilds the rows, keeping the selection on the same row when it still exists.
     package mutating func rebuild(from slots: [CollectionSlot]) {
         let previous = selectedRow?.kind
-        // The old rows go first: a million of them held beside the new ones doubled the peak.
-        rows = []
-        rows = NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text, matches: &filterMatches)
+        // The old rows go first (a million of them held beside the new ones doubled the peak), and
+        // the new ones are written where they were: a fresh buffer of a million rows had every one
+        // of its pages faulted in again at each key of the filter.
+        rows.removeAll(keepingCapacity: true)
+        NavigatorRows.build(
+            slots: slots, expanded: expanded, filter: filter.text, matches: &filterMatches, into: &rows)
         if let previous, let index = rows.firstIndex(where: { $0.kind == previous }) {
             selected = index
         }
@@ -78,11 +81,11 @@ extension NavigatorState {
 /// closed collection) held three times the rows' memory for a moment.
 enum NavigatorRows {
     static func build(
-        slots: [CollectionSlot], expanded: Set<String>, filter: String, matches: inout NavigatorFilterMatches
-    ) -> [NavigatorRow] {
+        slots: [CollectionSlot], expanded: Set<String>, filter: String, matches: inout NavigatorFilterMatches,
+        into rows: inout [NavigatorRow]
+    ) {
         let needle = filter.lowercased()
         let query = TextQuery(needle)
-        var rows: [NavigatorRow] = []
         var filtering = Filtering(query: query, earlier: needle.isEmpty ? nil : matches.narrowing(needle))
         for slot in slots {
             guard let document = slot.document else {
@@ -118,7 +121,6 @@ enum NavigatorRows {
             }
         }
         if needle.isEmpty { matches.removeAll() } else { matches.keep(filtering.found) }
-        return rows
     }
 
     /// A filter's query, the matches of the query it extends, and what it matched itself.
