@@ -72,7 +72,8 @@ package struct NavigatorFilterMatches: Sendable, Equatable {
     /// The queries kept, oldest first (for tests).
     package var needles: [String] { levels.map(\.needle) }
 
-    /// The key of a list: its collection and folder trail (NUL cannot appear in either).
+    /// The key of a list: its collection and folder trail, NUL between them. Two lists whose names
+    /// hold NULs could share one; the storage check then finds the other list and scores it whole.
     static func key(collectionID: String, trail: [String]) -> String {
         ([collectionID] + trail).joined(separator: "\u{0}")
     }
