@@ -55,6 +55,7 @@ bench_start_nginx "http://127.0.0.1:$port/items/1"
     .build/release/ReplayBench
     echo
     python3 scripts/bench/replay-loopback.py --lazer .build/release/lazer --tavern-venv "$venv" --port "$port" \
+        --nginx-pid "$nginx_pid" \
         --work "$work/loopback"
     echo
     echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -100,6 +101,8 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--tavern-rounds", type=int, default=3)
+    parser.add_argument("--nginx-pid", type=int,
+                        help="nginx's master: its worker and the clients are then also run pinned to one core")
     args = parser.parse_args()
     args.lazer = os.path.abspath(args.lazer)
     args.tavern_venv = os.path.abspath(args.tavern_venv)
@@ -164,6 +167,38 @@ def main():
               f"lazer is **{tavern_median / lazer_median:.1f}×** faster (goal ≥ 20×)"))
     print(row("`curl -K` (no checks)", curl_times, curl[0],
               f"lazer takes **{lazer_median / curl_median:.2f}×** curl's time (goal ≤ 1.5×; issue 31: ≤ 1.0×)"))
+    if args.nginx_pid and shutil.which("taskset"):
+        pinned(args, lazer, lazer_env, curl)
+
+
+def pinned(args, lazer, lazer_env, curl):
+    """The same pair with nginx's worker and the client on one core (`taskset`): where the
+    scheduler puts the two decides the free figures on a small machine (on two cores each request
+    waits for two wake-ups across them), so the pinned ones compare the programs alone."""
+    workers = subprocess.run(["pgrep", "-P", str(args.nginx_pid)], capture_output=True, text=True).stdout.split()
+    if not workers:
+        return
+    for worker in workers:
+        subprocess.run(["taskset", "-pc", "0", worker], capture_output=True)
+    try:
+        CPU.clear()
+        lazer_times, curl_times = [], []
+        for round_index in range(args.rounds):
+            pair = [(lazer_times, ["taskset", "-c", "0"] + lazer, lazer_env), (curl_times, ["taskset", "-c", "0"] + curl, None)]
+            for times, command, env in (pair if round_index % 2 == 0 else reversed(pair)):
+                times.append(timed(command, env=env))
+        lazer_median, curl_median = statistics.median(lazer_times), statistics.median(curl_times)
+        print()
+        print(f"| the same, nginx and the client pinned to one core (median of {args.rounds} alternating pairs) "
+              "| wall (min–max) | compared with lazer (wall) |")
+        print("|---|---:|---|")
+        print(f"| `lazer run` | {lazer_median * 1000:.0f} ms ({min(lazer_times) * 1000:.0f}–{max(lazer_times) * 1000:.0f}) | — |")
+        print(f"| `curl -K` | {curl_median * 1000:.0f} ms ({min(curl_times) * 1000:.0f}–{max(curl_times) * 1000:.0f}) "
+              f"| lazer takes **{lazer_median / curl_median:.2f}×** curl's time |")
+    finally:
+        cores = f"0-{os.cpu_count() - 1}"
+        for worker in workers:
+            subprocess.run(["taskset", "-pc", cores, worker], capture_output=True)
 
 
 if __name__ == "__main__":
