@@ -423,7 +423,8 @@ bench-headers: deps
 
 ## bench-replay: release builds; in-process replay of 10,000 mock requests with two expectations each,
 ## then 1,000 requests with JSONPath checks on a loopback nginx: lazer run vs tavern (PyPI, into a
-## throwaway virtualenv under bench-out/) vs one curl -K process. Results in bench-out/replay.md.
+## throwaway virtualenv under bench-out/) vs one curl -K process, then lazer and curl again with
+## nginx and the client pinned to one core. Results in bench-out/replay.md.
 bench-replay: deps
 	scripts/bench-replay.sh
 
