@@ -74,6 +74,7 @@ struct NavigatorFilterNarrowingTests {
         for _ in 0..<40 {
             var slots = slots(&generator, serial: &serial)
             var navigator = NavigatorState()
+            navigator.isFiltering = true
             var text = ""
             for _ in 0..<30 {
                 switch generator.next(10) {
@@ -114,6 +115,7 @@ struct NavigatorFilterNarrowingTests {
                     path: "/work/api.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0)))
         ]
         var navigator = NavigatorState()
+        navigator.isFiltering = true
         navigator.filter.setText("us")
         navigator.rebuild(from: slots)
         #expect(navigator.rows.map(\.title) == ["API", "List users"])
@@ -140,5 +142,27 @@ struct NavigatorFilterNarrowingTests {
         let beyond = NavigatorFilterMatches.Matches(requests: [], positions: Array(repeating: 0, count: half * 3))
         matches.keep(NavigatorFilterMatches.Level(needle: "    ", lists: ["c": beyond]))
         #expect(matches.needles == ["    "])
+    }
+
+    @Test("matches are kept only while the filter is typed in: it holds the lists an edit would copy")
+    func matchesAreKeptOnlyWhileTyping() {
+        var collection = RequestCollection(id: "c", name: "API")
+        collection.requests = [SavedRequest(id: "1", name: "List users", url: "/users")]
+        let slots = [
+            CollectionSlot(
+                document: CollectionDocument(
+                    path: "/work/api.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0)))
+        ]
+        var navigator = NavigatorState()
+        navigator.isFiltering = true
+        navigator.filter.setText("us")
+        navigator.rebuild(from: slots)
+        #expect(navigator.keptFilterQueries == ["us"])
+        navigator.isFiltering = false
+        #expect(navigator.keptFilterQueries.isEmpty)
+        // A rebuild with the filter's text kept (a file read again) lists the same, keeping nothing.
+        navigator.rebuild(from: slots)
+        #expect(navigator.rows.map(\.title) == ["API", "List users"])
+        #expect(navigator.keptFilterQueries.isEmpty)
     }
 }

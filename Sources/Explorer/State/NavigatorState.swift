@@ -9,7 +9,11 @@ package struct NavigatorState: Sendable, Equatable {
     package var expanded: Set<String> = []
     /// Text typed into the filter; requests whose method, name, folder or URL contain it stay.
     package var filter = TextEditorState(singleLine: true)
-    package var isFiltering = false
+    package var isFiltering = false {
+        // The kept matches hold the collections' lists (an edit then copies the list it changes):
+        // they are kept only while the filter is being typed in.
+        didSet { if !isFiltering { filterMatches.removeAll() } }
+    }
     package var selected = 0
     package var offset = 0
     /// The selection, list height and row count the layout last kept the selection on screen for:
@@ -20,6 +24,8 @@ package struct NavigatorState: Sendable, Equatable {
     package var undo: UndoableDeletion?
     /// What the filter's recent queries matched (a cache, equal to any other).
     private var filterMatches = NavigatorFilterMatches()
+    /// The queries whose matches are kept, oldest first (for tests).
+    package var keptFilterQueries: [String] { filterMatches.needles }
 
     package init() {}
 
@@ -32,8 +38,13 @@ package struct NavigatorState: Sendable, Equatable {
         // the new ones are written where they were: a fresh buffer of a million rows had every one
         // of its pages faulted in again at each key of the filter.
         rows.removeAll(keepingCapacity: true)
-        NavigatorRows.build(
-            slots: slots, expanded: expanded, filter: filter.text, matches: &filterMatches, into: &rows)
+        if isFiltering {
+            NavigatorRows.build(
+                slots: slots, expanded: expanded, filter: filter.text, matches: &filterMatches, into: &rows)
+        } else {
+            var unkept = NavigatorFilterMatches()
+            NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text, matches: &unkept, into: &rows)
+        }
         if let previous, let index = rows.firstIndex(where: { $0.kind == previous }) {
             selected = index
         }
