@@ -102,22 +102,30 @@ struct NavigatorFilterNarrowingTests {
         }
     }
 
-    @Test("a request renamed to match after the first keys is listed at the next key")
-    func anEditBetweenKeysIsSeen() throws {
+    /// One collection, "API", of requests with these names.
+    private static func api(_ names: [String]) -> [CollectionSlot] {
         var collection = RequestCollection(id: "c", name: "API")
-        collection.requests = [
-            SavedRequest(id: "1", name: "List users", url: "/users"),
-            SavedRequest(id: "2", name: "Health", url: "/health"),
-        ]
-        var slots = [
+        collection.requests = names.enumerated().map { SavedRequest(id: "\($0.offset)", name: $0.element, url: "/") }
+        return [
             CollectionSlot(
                 document: CollectionDocument(
                     path: "/work/api.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0)))
         ]
+    }
+
+    /// A navigator with `text` typed into its filter over `slots`.
+    private static func typing(_ text: String, in slots: [CollectionSlot]) -> NavigatorState {
         var navigator = NavigatorState()
         navigator.isFiltering = true
-        navigator.filter.setText("us")
+        navigator.filter.setText(text)
         navigator.rebuild(from: slots)
+        return navigator
+    }
+
+    @Test("a request renamed to match after the first keys is listed at the next key")
+    func anEditBetweenKeysIsSeen() throws {
+        var slots = Self.api(["List users", "Health"])
+        var navigator = Self.typing("us", in: slots)
         #expect(navigator.rows.map(\.title) == ["API", "List users"])
         slots[0].document?.collection.requests[1].name = "User status"
         navigator.filter.setText("use")
@@ -146,17 +154,8 @@ struct NavigatorFilterNarrowingTests {
 
     @Test("matches are kept only while the filter is typed in: it holds the lists an edit would copy")
     func matchesAreKeptOnlyWhileTyping() {
-        var collection = RequestCollection(id: "c", name: "API")
-        collection.requests = [SavedRequest(id: "1", name: "List users", url: "/users")]
-        let slots = [
-            CollectionSlot(
-                document: CollectionDocument(
-                    path: "/work/api.json", collection: collection, fingerprint: FileFingerprint(size: 0, hash: 0)))
-        ]
-        var navigator = NavigatorState()
-        navigator.isFiltering = true
-        navigator.filter.setText("us")
-        navigator.rebuild(from: slots)
+        let slots = Self.api(["List users"])
+        var navigator = Self.typing("us", in: slots)
         #expect(navigator.keptFilterQueries == ["us"])
         navigator.isFiltering = false
         #expect(navigator.keptFilterQueries.isEmpty)
