@@ -75,7 +75,8 @@ package final class ExplorerHarness {
         workspace = WorkspaceServices(
             directories: UserDirectories(config: folder.config, state: folder.state), liveDispatcher: live,
             scheduler: main, delays: timeline, processEnvironment: processEnvironment,
-            dynamicValues: Self.fixedDynamicValues(), webSockets: webSockets, scripts: scripts ?? ScriptsUnavailable())
+            dynamicValues: Self.fixedDynamicValues(), webSockets: webSockets, scripts: scripts ?? ScriptsUnavailable(),
+            recordsMockRequests: true)
         var dependencies = ExplorerDependencies(
             // An instance no running process owns: a second harness on the same folder takes its
             // drafts as a restarted explorer takes a crashed one's.

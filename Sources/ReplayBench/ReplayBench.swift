@@ -67,8 +67,7 @@ struct ReplayBench {
         let services = WorkspaceServices(
             directories: UserDirectories(config: folder.path + "/config", state: folder.path + "/state"),
             liveDispatcher: MockDispatcher(scheduler: ImmediateScheduler()), scheduler: ImmediateScheduler(),
-            // As `lazer run` makes them: mock requests are answered, not kept.
-            processEnvironment: [:], recordsMockRequests: false)
+            processEnvironment: [:])
         let loaded = RunLoader.load([file], services: services)
         let one = try RunPlan.select(from: loaded.documents, environment: nil, folder: nil, requests: [])
         let plan = RunPlan(items: Array(repeating: one.items[0], count: requests))

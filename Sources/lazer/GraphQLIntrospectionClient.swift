@@ -120,7 +120,7 @@ final class GraphQLIntrospectionClient {
             configuration: .init(scheduler: ImmediateScheduler(), userAgent: "lazer/\(LazerVersion.current)"))
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
-            scheduler: ImmediateScheduler(), contractSources: .lazer, recordsMockRequests: false)
+            scheduler: ImmediateScheduler(), contractSources: .lazer)
         transport = (dispatcher, services)
         return (dispatcher, services)
     }

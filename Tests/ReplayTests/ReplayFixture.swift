@@ -25,7 +25,7 @@ final class ReplayFixture {
         services = WorkspaceServices(
             directories: UserDirectories(config: path + "/config", state: path + "/state"),
             liveDispatcher: liveDispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "replay.tests")),
-            processEnvironment: processEnvironment, scripts: scripts)
+            processEnvironment: processEnvironment, scripts: scripts, recordsMockRequests: true)
     }
 
     func file(_ name: String) -> String { path + "/" + name }

@@ -284,6 +284,25 @@ final class RecordingDispatcher: DataDispatcher {
         #expect(try services.dispatchers.mockDispatcher(for: changed, collectionID: "c", baseFolder: "/") !== first)
     }
 
+    @Test("services as lazer makes them keep no mock request; a test harness can ask them to")
+    func mockRequestsAreKeptOnlyWhenAsked() throws {
+        let state = try TemporaryFolder()
+        let environment = Environment(
+            name: "m", kind: .mock, baseURL: "http://m.test",
+            routes: [SavedMockRoute(method: .get, path: "/n", responses: [SavedMockResponse(status: 200)])])
+        let asked = WorkspaceServices(
+            directories: UserDirectories(config: state.path + "/config", state: state.path + "/state"),
+            liveDispatcher: RecordingDispatcher(scheduler: scheduler), scheduler: scheduler,
+            recordsMockRequests: true)
+        for (services, kept) in [(services(state), 0), (asked, 1)] {
+            let mock = try services.dispatchers.mockDispatcher(for: environment, collectionID: "c", baseFolder: "/")
+            let outcome = Outcome(mock.dataFuture(from: HTTPRequest(path: "/n", serverProvider: nil)))
+            scheduler.runAll()
+            #expect(outcome.value?.statusCode == .ok)
+            #expect(mock.recordedRequests.count == kept)
+        }
+    }
+
     @Test func secretsAreFilledWhenOpeningAndTheDocumentStaysUnmodified() throws {
         let state = try TemporaryFolder()
         let services = services(state)

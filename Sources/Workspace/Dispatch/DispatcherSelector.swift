@@ -37,7 +37,7 @@ package final class DispatcherSelector: Sendable {
     ///   - recordsMockRequests: whether mock dispatchers keep the requests they answered (tests).
     package init(
         live: any DataDispatcher, scheduler: any Scheduler, delays: (any DelayScheduler)? = nil,
-        pipeline: DispatchPipeline = DispatchPipeline(), recordsMockRequests: Bool = true
+        pipeline: DispatchPipeline = DispatchPipeline(), recordsMockRequests: Bool = false
     ) {
         self.recordsMockRequests = recordsMockRequests
         self.live = live

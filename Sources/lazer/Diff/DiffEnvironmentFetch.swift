@@ -23,7 +23,7 @@ struct DiffEnvironmentFetch {
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
-            scheduler: ImmediateScheduler(), contractSources: .lazer, recordsMockRequests: false)
+            scheduler: ImmediateScheduler(), contractSources: .lazer)
         let folder = collection ?? (FileManager.default.fileExists(atPath: "Collections") ? "Collections" : ".")
         let loaded = RunLoader.load([folder], services: services)
         if let failure = loaded.failures.first { throw DiffSourceError(message: "\(failure)") }

@@ -213,8 +213,7 @@ struct LoadCommand: ParsableCommand {
         defer { dispatcher.shutdown() }
         let services = WorkspaceServices(
             directories: UserDirectories(environment: environment), liveDispatcher: dispatcher,
-            scheduler: ImmediateScheduler(), contractSources: .lazer, scripts: JavaScriptEngine(),
-            recordsMockRequests: false)
+            scheduler: ImmediateScheduler(), contractSources: .lazer, scripts: JavaScriptEngine())
         let plan = try RunPlan.load(
             paths, environment: env, folder: folder, requests: requests, services: services, command: "load",
             startsScripts: trustScripts)

@@ -117,8 +117,7 @@ struct RecordCommand: ParsableCommand {
         let services = WorkspaceServices(
             directories: UserDirectories(environment: ProcessInfo.processInfo.environment),
             liveDispatcher: dispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "lazer.record")),
-            contractSources: .lazer, webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()),
-            recordsMockRequests: false)
+            contractSources: .lazer, webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()))
         // A folder would record into whichever collection it lists first.
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {

@@ -231,8 +231,7 @@ struct RunCommand: ParsableCommand {
             // runner only resumes its task there, and each hop to another queue costs a thread
             // wake-up per request — most of a loopback request's time on a busy machine.
             scheduler: ImmediateScheduler(), contractSources: .lazer,
-            webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine(),
-            recordsMockRequests: false)
+            webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
         // The engine's first use, on a thread of its own, overlaps parsing a collection file that
         // may hold scripts and what comes before the first script (a run without scripts never loads it).
         var plan = try RunPlan.load(

@@ -102,8 +102,7 @@ struct TUICommand: ParsableCommand {
             let workspace = WorkspaceServices(
                 directories: directories, liveDispatcher: dispatcher, scheduler: MainQueueScheduler(),
                 redirects: LoopbackRedirects(), contractSources: .lazer,
-                webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine(),
-                recordsMockRequests: false)
+                webSockets: NIOWebSocketConnector(tunnel: CurlTLSTunnel()), scripts: JavaScriptEngine())
             let work = DispatchQueue(label: "lazer.work", qos: .userInitiated)
             var explorerDependencies = ExplorerDependencies(
                 workspace: workspace, main: MainQueueScheduler(), work: DispatchQueueScheduler(work),
