@@ -38,13 +38,8 @@ package struct NavigatorState: Sendable, Equatable {
         // the new ones are written where they were: a fresh buffer of a million rows had every one
         // of its pages faulted in again at each key of the filter.
         rows.removeAll(keepingCapacity: true)
-        if isFiltering {
-            NavigatorRows.build(
-                slots: slots, expanded: expanded, filter: filter.text, matches: &filterMatches, into: &rows)
-        } else {
-            var unkept = NavigatorFilterMatches()
-            NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text, matches: &unkept, into: &rows)
-        }
+        NavigatorRows.build(slots: slots, expanded: expanded, filter: filter.text, matches: &filterMatches, into: &rows)
+        if !isFiltering { filterMatches.removeAll() }
         if let previous, let index = rows.firstIndex(where: { $0.kind == previous }) {
             selected = index
         }
