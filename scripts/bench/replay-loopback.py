@@ -138,16 +138,9 @@ def main():
     timed(tavern, cwd=args.work)
 
     CPU.clear()
-    lazer_times, curl_times, tavern_times = [], [], []
-    # lazer and curl in pairs, the order swapped every round so neither always runs first; tavern
-    # (seconds of Python at full CPU each) after them, so it does not sit between a pair.
-    for round_index in range(args.rounds):
-        if round_index % 2 == 0:
-            lazer_times.append(timed(lazer, env=lazer_env))
-            curl_times.append(timed(curl))
-        else:
-            curl_times.append(timed(curl))
-            lazer_times.append(timed(lazer, env=lazer_env))
+    tavern_times = []
+    # Tavern (seconds of Python at full CPU each) after the pairs, so it does not sit between one.
+    lazer_times, curl_times = pairs(lazer, lazer_env, curl, args.rounds)
     for _ in range(args.tavern_rounds):
         tavern_times.append(timed(tavern, cwd=args.work))
     lazer_median = statistics.median(lazer_times)
@@ -171,6 +164,17 @@ def main():
         pinned(args, lazer, lazer_env, curl)
 
 
+def pairs(lazer, lazer_env, curl, rounds, prefix=()):
+    """Wall times of `rounds` runs of lazer and of curl in pairs, the order swapped every round
+    so neither always runs first; each command behind `prefix` (taskset)."""
+    lazer_times, curl_times = [], []
+    for round_index in range(rounds):
+        pair = [(lazer_times, [*prefix, *lazer], lazer_env), (curl_times, [*prefix, *curl], None)]
+        for times, command, env in (pair if round_index % 2 == 0 else reversed(pair)):
+            times.append(timed(command, env=env))
+    return lazer_times, curl_times
+
+
 def pinned(args, lazer, lazer_env, curl):
     """The same pair with nginx's worker and the client on one core (`taskset`): where the
     scheduler puts the two decides the free figures on a small machine (on two cores each request
@@ -181,12 +185,7 @@ def pinned(args, lazer, lazer_env, curl):
     for worker in workers:
         subprocess.run(["taskset", "-pc", "0", worker], capture_output=True)
     try:
-        CPU.clear()
-        lazer_times, curl_times = [], []
-        for round_index in range(args.rounds):
-            pair = [(lazer_times, ["taskset", "-c", "0"] + lazer, lazer_env), (curl_times, ["taskset", "-c", "0"] + curl, None)]
-            for times, command, env in (pair if round_index % 2 == 0 else reversed(pair)):
-                times.append(timed(command, env=env))
+        lazer_times, curl_times = pairs(lazer, lazer_env, curl, args.rounds, prefix=["taskset", "-c", "0"])
         lazer_median, curl_median = statistics.median(lazer_times), statistics.median(curl_times)
         print()
         print(f"| the same, nginx and the client pinned to one core (median of {args.rounds} alternating pairs) "
