@@ -325,10 +325,10 @@ public final class MockDispatcher: DataDispatcher, DownloadDispatcher, UploadDis
         if records {
             let record = RecordedRequest(
                 request: request, path: answer.path, route: answer.routeDescription, parameters: answer.parameters)
-            recorded.withLock(ownedBy: self) { records in
-                records.append(record)
+            recorded.withLock(ownedBy: self) { kept in
+                kept.append(record)
                 // Forget the oldest in batches: a removal per request would move the whole list each time.
-                if records.count >= Self.recordLimit * 2 { records.removeFirst(records.count - Self.recordLimit) }
+                if kept.count >= Self.recordLimit * 2 { kept.removeFirst(kept.count - Self.recordLimit) }
             }
         }
         var answered = answer.response
