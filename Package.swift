@@ -539,7 +539,8 @@ let package = Package(
 
         .testTarget(
             name: "JSONTreeTests",
-            dependencies: ["JSONTree"],
+            // CJSONKernel: the index tests run both of its kernels on the same bytes.
+            dependencies: ["JSONTree", "CJSONKernel"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -18,6 +18,9 @@ package struct JSONParseOptions: Sendable, Hashable {
     /// Whether the parse starts with the vector pre-pass where the CPU has one (`JSONPrepass`).
     /// The result is the same either way; tests and benchmarks turn it off to compare.
     package var usesVectorPrepass = true
+    /// Whether a body the pre-pass found valid is parsed from its structural index
+    /// (`JSONParser.runIndexed`) where the CPU has one. The result is the same either way.
+    package var usesStructuralIndex = true
 
     package init(
         allowsComments: Bool = false,

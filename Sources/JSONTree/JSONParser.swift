@@ -63,12 +63,18 @@ struct JSONParser: ~Copyable {
         // size a tape it will not fill (a 2 GiB file of zeros is refused at once).
         var capacity = 1
         var checksUTF8 = options.validatesUTF8
+        var indexed = false
         if startsLikeJSON(bytes, options) {
             if options.usesVectorPrepass, let prepass = JSONPrepass(bytes, release: release) {
                 capacity = prepass.entryBound
                 // Valid as a whole: the string scans skip non-ASCII bytes. Invalid: the scans
                 // check as before, so the error is found and placed exactly where it was.
                 if prepass.isValidUTF8 { checksUTF8 = false }
+                // The index reads no comments, trailing commas or invalid UTF-8: those bodies,
+                // and any it declines, are parsed a byte at a time.
+                indexed =
+                    options.usesStructuralIndex && !checksUTF8 && !options.allowsComments
+                    && !options.allowsTrailingCommas && StructuralIndex.isAvailable
             } else {
                 capacity = entryBound(bytes, release: release)
             }
@@ -83,7 +89,7 @@ struct JSONParser: ~Copyable {
                 // Hand the writer back on failure too: `TapeStorage.write` frees its wide buffer.
                 defer { writer = parser.writer }
                 do throws(Failure) {
-                    try parser.run()
+                    if indexed { try parser.runIndexed() } else { try parser.run() }
                 } catch {
                     failure = error
                     return false
@@ -93,6 +99,10 @@ struct JSONParser: ~Copyable {
                 return true
             }
             if let tape { return (tape, overflow, ChildCheckpoints(unsorted: checkpoints)) }
+            if let failure, failure.isDeclined {
+                indexed = false
+                continue
+            }
             guard let reason = failure?.reason else {
                 // The bound was wrong (it should not be): retry with more room rather than fail —
                 // up to one entry per byte, which no JSON exceeds. Past that the bytes changed

@@ -31,4 +31,43 @@ void lazer_json_prepass_start(lazer_json_prepass *state);
 /// `last` (non-zero) ends the pass: a character cut off at the end makes it invalid.
 void lazer_json_prepass_read(lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last);
 
+// The structural index (stage one of a two-stage parse, as simdjson does it): the offsets of every
+// byte the parser must look at — brackets, braces, colons and commas outside strings, every
+// unescaped quote (opening and closing), every escaping backslash inside a string, and the first
+// byte of every run of other bytes outside strings (a number or a literal) — found 64 bytes at a
+// time. The Swift parser then reads offsets instead of bytes.
+
+/// What the index carries from one piece of the body to the next.
+typedef struct {
+    /// All ones when the last block ended inside a string.
+    uint64_t in_string;
+    /// 1 when the next block's first byte is escaped (the last block ended on an escaping backslash).
+    uint64_t escaped;
+    /// 1 when the last block ended inside a run of other bytes (a number or a literal).
+    uint64_t scalar;
+    /// Non-zero once a byte below 0x20 was seen inside a string (JSON requires it escaped).
+    uint64_t control;
+} lazer_json_index;
+
+/// Whether this CPU runs the index (x86-64 with AVX2 and carry-less multiplication).
+int lazer_json_index_available(void);
+
+/// Starts an index.
+void lazer_json_index_start(lazer_json_index *state);
+
+/// Indexes `count` more bytes, which start `offset` bytes into the body: writes each structural
+/// byte's offset in the body to `out` and returns how many it wrote. Every piece but the last must
+/// be a multiple of 64 bytes long; the last is read as if padded with spaces. `out` must have room
+/// for `count + 64` offsets (the writes run ahead of the count).
+size_t lazer_json_index_read(
+    lazer_json_index *state, const uint8_t *bytes, size_t count, uint32_t offset, uint32_t *out);
+
+/// Whether this CPU runs the AVX-512 kernel (AVX-512 BW and VBMI2), which `lazer_json_index_read`
+/// then prefers.
+int lazer_json_index_wide_available(void);
+
+/// `lazer_json_index_read` with the kernel chosen: 1 AVX2, 2 AVX-512 (tests compare them).
+size_t lazer_json_index_read_with(
+    lazer_json_index *state, const uint8_t *bytes, size_t count, uint32_t offset, uint32_t *out, int kernel);
+
 #endif

@@ -1,0 +1,306 @@
+/// Stage two of the indexed parse: the same grammar and the same tape as `run`, reading the
+/// structural offsets `StructuralIndex` finds instead of every byte — whitespace is never looked
+/// at, and a string is two offsets (its quotes) plus one per escape.
+///
+/// It only accepts: anything it cannot vouch for (a syntax error, a control character in a string,
+/// nesting past the limit) throws `Failure.declined`, and `parse` runs the byte-at-a-time `run`,
+/// which finds and places the error exactly as it always has. So it needs no error messages, and
+/// a document it accepts must be one `run` accepts with the very same tape (`IndexedParseTests`
+/// and the fuzzer compare them entry by entry).
+extension JSONParser {
+    mutating func runIndexed() throws(Failure) {
+        let base = self.base
+        let count = self.count
+        var writer = self.writer
+        let maximumDepth = options.maximumDepth
+        var stack = self.stack
+        var stackCapacity = self.stackCapacity
+        var depth = 0
+        var overflow: [Int: Int] = [:]
+        var checkpoints: [UInt64] = []
+        let checkpointMask = ChildCheckpoints.stride - 1
+        let hasMark = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF
+        var index = StructuralIndex(base: base, count: count, start: hasMark ? 3 : 0)
+        // The window's offsets not read yet, kept in locals (registers), not in `index`.
+        var cursor = UnsafeMutablePointer<UInt32>(bitPattern: 8).unsafelyUnwrapped
+        var limit = cursor
+        let check = IndexedChecks(base: base, count: count)
+        defer {
+            self.writer = writer
+            self.stack = stack
+            self.stackCapacity = stackCapacity
+            self.overflow = overflow
+            self.checkpoints = checkpoints
+        }
+
+        @inline(__always) func emit(into writer: inout TapeWriter, _ entry: UInt64) throws(Failure) {
+            guard writer.append(entry) else { throw Failure(reason: nil, offset: 0, expected: "") }
+        }
+
+        @inline(__always) func payloadBits(_ value: Int, at index: Int) -> UInt64 {
+            if value < Int(Tape.overflowMarker) { return UInt64(truncatingIfNeeded: value) << Tape.payloadShift }
+            overflow[index] = value
+            return Tape.overflowMarker << Tape.payloadShift
+        }
+
+        @inline(__always) func push(_ frame: Frame) {
+            if depth == stackCapacity {
+                let newStack = UnsafeMutablePointer<Frame>.allocate(capacity: stackCapacity * 2)
+                newStack.moveInitialize(from: stack, count: depth)
+                stack.deallocate()
+                stack = newStack
+                stackCapacity *= 2
+            }
+            (stack + depth).initialize(to: frame)
+            depth &+= 1
+        }
+
+        @inline(__always) func close(at position: Int, _ writer: inout TapeWriter) throws(Failure) {
+            depth &-= 1
+            let frame = stack[depth]
+            let endIndex = writer.count
+            if endIndex == frame.tapeIndex &+ 1 { return }
+            try emit(
+                into: &writer,
+                UInt64(truncatingIfNeeded: position) | payloadBits(frame.childCount, at: endIndex)
+                    | (Tape.endKind << Tape.kindShift))
+            writer.addPayload(payloadBits(endIndex &- frame.tapeIndex, at: frame.tapeIndex), at: frame.tapeIndex)
+        }
+
+        /// The byte at a structural offset; 0 (which no structural byte is) past the end.
+        @inline(__always) func byte(at offset: Int) -> UInt8 { offset < count ? base[offset] : 0 }
+
+        @inline(__always) func next() -> Int {
+            if cursor == limit { (cursor, limit) = index.refill() }
+            let offset = cursor.pointee
+            cursor += 1
+            return Int(truncatingIfNeeded: offset)
+        }
+
+        /// The closing quote of the string that opens at `offset`, and whether it holds escapes:
+        /// the next structural offsets are its escaping backslashes, then its closing quote.
+        @inline(__always) func closingQuote(_ offset: Int) throws(Failure) -> (Int, Bool) {
+            var end = next()
+            var escaped = false
+            while end < count, base[end] == UInt8(ascii: "\\") {
+                escaped = true
+                try check.escape(end)
+                end = next()
+            }
+            guard end < count else { throw Failure.declined }
+            return (end, escaped)
+        }
+
+        /// Reads `"key" :` whose opening quote is at `offset`: the value's offset, the key's
+        /// offset and the key's flags.
+        @inline(__always) func member(_ offset: Int) throws(Failure) -> (Int, Int, UInt64) {
+            guard byte(at: offset) == UInt8(ascii: "\"") else { throw Failure.declined }
+            let (_, escaped) = try closingQuote(offset)
+            guard byte(at: next()) == UInt8(ascii: ":") else { throw Failure.declined }
+            return (next(), offset, Tape.keyedBit | (escaped ? Tape.keyEscapedBit : 0))
+        }
+
+        var keyBits: UInt64 = 0
+        var keyOffset = -1
+        var offset = next()
+        valueLoop: while true {
+            let entryOffset = keyOffset >= 0 ? keyOffset : offset
+            let flags = keyBits | UInt64(truncatingIfNeeded: entryOffset)
+            keyBits = 0
+            keyOffset = -1
+            switch byte(at: offset) {
+            case UInt8(ascii: "{"):
+                guard depth < maximumDepth else { throw Failure.declined }
+                push(Frame(tapeIndex: writer.count, childCount: 0, isObject: true))
+                try emit(into: &writer, flags)
+                offset = next()
+                if byte(at: offset) == UInt8(ascii: "}") {
+                    try close(at: offset, &writer)
+                } else {
+                    (offset, keyOffset, keyBits) = try member(offset)
+                    continue valueLoop
+                }
+            case UInt8(ascii: "["):
+                guard depth < maximumDepth else { throw Failure.declined }
+                push(Frame(tapeIndex: writer.count, childCount: 0, isObject: false))
+                try emit(into: &writer, flags | (1 << Tape.kindShift))
+                offset = next()
+                if byte(at: offset) == UInt8(ascii: "]") {
+                    try close(at: offset, &writer)
+                } else {
+                    continue valueLoop
+                }
+            case UInt8(ascii: "\""):
+                let entry = writer.count
+                let (end, escaped) = try closingQuote(offset)
+                try emit(
+                    into: &writer,
+                    flags | payloadBits(end &- offset &- 1, at: entry)
+                        | (UInt64(JSONKind.string.rawValue) << Tape.kindShift) | (escaped ? Tape.valueFlagBit : 0))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let entry = writer.count
+                let (end, isInteger) = try check.numberEnd(offset)
+                try emit(
+                    into: &writer,
+                    flags | payloadBits(end &- offset, at: entry)
+                        | (UInt64(JSONKind.number.rawValue) << Tape.kindShift) | (isInteger ? 0 : Tape.valueFlagBit))
+            case UInt8(ascii: "t"):
+                try check.literal(offset, 0x6575_7274, length: 4)  // "true"
+                try emit(into: &writer, flags | (UInt64(JSONKind.true.rawValue) << Tape.kindShift))
+            case UInt8(ascii: "f"):
+                try check.literal(offset &+ 1, 0x6573_6C61, length: 4)  // "alse"
+                try emit(into: &writer, flags | (UInt64(JSONKind.false.rawValue) << Tape.kindShift))
+            case UInt8(ascii: "n"):
+                try check.literal(offset, 0x6C6C_756E, length: 4)  // "null"
+                try emit(into: &writer, flags | (UInt64(JSONKind.null.rawValue) << Tape.kindShift))
+            default:
+                throw Failure.declined
+            }
+
+            // After a value: a separator, a closing bracket, or the end of the document.
+            offset = next()
+            afterValue: while true {
+                guard depth > 0 else {
+                    guard offset == count, index.isClean else { throw Failure.declined }
+                    return
+                }
+                let top = stack[depth &- 1]
+                stack[depth &- 1].childCount &+= 1
+                let separator = byte(at: offset)
+                if separator == UInt8(ascii: ",") {
+                    offset = next()
+                    if top.isObject { (offset, keyOffset, keyBits) = try member(offset) }
+                    if (top.childCount &+ 1) & checkpointMask == 0 {
+                        checkpoints.append(UInt64(top.tapeIndex) << 32 | UInt64(writer.count))
+                    }
+                    continue valueLoop
+                }
+                guard separator == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw Failure.declined
+                }
+                try close(at: offset, &writer)
+                offset = next()
+            }
+        }
+    }
+}
+
+/// The checks of stage two that read bytes around an offset (a small value: its fields stay in
+/// registers).
+struct IndexedChecks {
+    typealias Failure = JSONParser.Failure
+
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    /// Checks the escape whose backslash is at `offset` (the index has put it inside a string).
+    func escape(_ offset: Int) throws(Failure) {
+        guard offset &+ 1 < count else { throw Failure.declined }
+        let letter = base[offset &+ 1]
+        if JSONScanner.isShortEscape(letter) { return }
+        guard letter == UInt8(ascii: "u"), offset &+ 5 < count else { throw Failure.declined }
+        for position in offset &+ 2...offset &+ 5 where JSONParser.hexValue(base[position]) == nil {
+            throw Failure.declined
+        }
+    }
+
+    /// The end of the number at `offset` and whether it is an integer (the grammar `scanNumber`
+    /// checks, digits read eight at a time); the byte after it must end the run the index saw
+    /// starting there.
+    @inline(__always)
+    func numberEnd(_ offset: Int) throws(Failure) -> (Int, Bool) {
+        var position = offset
+        if base[position] == UInt8(ascii: "-") { position &+= 1 }
+        let integer = digits(position)
+        // No digit, or a leading zero followed by more digits.
+        guard integer > 0, integer == 1 || base[position] != UInt8(ascii: "0") else { throw Failure.declined }
+        position &+= integer
+        var isInteger = true
+        if position < count, base[position] == UInt8(ascii: ".") {
+            let fraction = digits(position &+ 1)
+            guard fraction > 0 else { throw Failure.declined }
+            position &+= 1 &+ fraction
+            isInteger = false
+        }
+        if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
+            position &+= 1
+            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") {
+                position &+= 1
+            }
+            let exponent = digits(position)
+            guard exponent > 0 else { throw Failure.declined }
+            position &+= exponent
+            isInteger = false
+        }
+        guard endsScalar(position) else { throw Failure.declined }
+        return (position, isInteger)
+    }
+
+    /// How many ASCII digits start at `start`: eight bytes at a time while eight remain. A byte is
+    /// a digit when its high nibble is 3 before and after adding 6 (a carry out of a byte comes
+    /// only from a non-digit, so every byte up to the first non-digit is judged right).
+    @inline(__always)
+    func digits(_ start: Int) -> Int {
+        var position = start
+        let raw = UnsafeRawPointer(base)
+        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        while position &+ 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let other = ((word & nibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & nibbles) ^ threes)
+            // The high bit of every byte that is not zero in `other`.
+            let marks = (other | ((other & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F)) & 0x8080_8080_8080_8080
+            if marks != 0 { return position &- start &+ marks.trailingZeroBitCount >> 3 }
+            position &+= 8
+        }
+        while position < count, base[position] &- UInt8(ascii: "0") < 10 { position &+= 1 }
+        return position &- start
+    }
+
+    /// Checks that the `length` bytes at `offset` are `word` (little-endian) and end a scalar.
+    @inline(__always)
+    func literal(_ offset: Int, _ word: UInt32, length: Int) throws(Failure) {
+        guard offset &+ length <= count,
+            UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self) == word,
+            endsScalar(offset &+ length)
+        else { throw Failure.declined }
+    }
+
+    /// Whether a number or literal may end before `offset`: the end of the body, whitespace, a
+    /// bracket, colon, comma or quote — a byte the index does not fold into the run.
+    @inline(__always)
+    func endsScalar(_ offset: Int) -> Bool {
+        guard offset < count else { return true }
+        let byte = base[offset]
+        // Bits for 0x00–0x3F: tab, line feed, return, space, '"', ',', ':'; for 0x40–0x7F: '[', ']', '{', '}'.
+        let low: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20 | 1 << 0x22 | 1 << 0x2C | 1 << 0x3A
+        let high: UInt64 = 1 << (0x5B - 0x40) | 1 << (0x5D - 0x40) | 1 << (0x7B - 0x40) | 1 << (0x7D - 0x40)
+        guard byte < 0x80 else { return false }
+        return ((byte < 0x40 ? low : high) >> UInt64(byte & 0x3F)) & 1 != 0
+    }
+}
+
+extension JSONParser.Failure {
+    /// The indexed parse cannot vouch for the input: `parse` runs the byte-at-a-time parser.
+    static let declined = JSONParser.Failure(reason: nil, offset: -1, expected: "")
+
+    var isDeclined: Bool { reason == nil && offset == -1 }
+}
+
+extension JSONParser {
+    /// The indexed parse alone, for tests that compare it with `run`: nil when it declines.
+    static func parseIndexedOnly(_ bytes: UnsafeBufferPointer<UInt8>) -> (TapeStorage, [Int: Int], ChildCheckpoints)? {
+        var overflow: [Int: Int] = [:]
+        var checkpoints: [UInt64] = []
+        let tape = TapeStorage.write(capacity: entryBound(bytes)) { writer in
+            var parser = JSONParser(bytes: bytes, options: .strict, checksUTF8: false, writer: writer)
+            defer { writer = parser.writer }
+            guard (try? parser.runIndexed()) != nil else { return false }
+            overflow = parser.overflow
+            checkpoints = parser.checkpoints
+            return true
+        }
+        guard let tape else { return nil }
+        return (tape, overflow, ChildCheckpoints(unsorted: checkpoints))
+    }
+}
