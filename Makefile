@@ -233,9 +233,14 @@ $(FUZZ_DIR)/%.o: $$(call fuzz_sources,$$*)
 		-emit-module-path $(FUZZ_DIR)/$*.swiftmodule -c $(call fuzz_sources,$*) -o $@
 $(FUZZ_DIR)/JSONTree.o: $(FUZZ_DIR)/TerminalText.o $(FUZZ_DIR)/CJSONKernel.o
 # JSONTree's C kernel (its vector pre-pass), with the same instrumentation; linked wherever JSONTree is.
-$(FUZZ_DIR)/CJSONKernel.o: Sources/CJSONKernel/json_kernel.c Sources/CJSONKernel/include/json_kernel.h
+# The kernel's C files, instrumented, joined into one object the fuzzers link.
+CJSONKERNEL_SOURCES := $(wildcard Sources/CJSONKernel/*.c)
+$(FUZZ_DIR)/CJSONKernel.o: $(CJSONKERNEL_SOURCES) Sources/CJSONKernel/include/json_kernel.h
 	@mkdir -p $(FUZZ_DIR)
-	clang -O2 -fsanitize=fuzzer-no-link,address -I Sources/CJSONKernel/include -c $< -o $@
+	for source in $(CJSONKERNEL_SOURCES); do \
+		clang -O2 -fsanitize=fuzzer-no-link,address -I Sources/CJSONKernel/include -c $$source \
+			-o $(FUZZ_DIR)/$$(basename $$source .c).c.o || exit 1; done
+	ld -r -o $@ $(patsubst Sources/CJSONKernel/%.c,$(FUZZ_DIR)/%.c.o,$(CJSONKERNEL_SOURCES))
 $(FUZZ_DIR)/Futures.o: $(FUZZ_DIR)/AnnotatedLocks.o
 $(FUZZ_DIR)/HTTPCore.o: $(FUZZ_DIR)/AnnotatedLocks.o $(FUZZ_DIR)/Futures.o $(FUZZ_DIR)/RegularFiles.o
 # JSONTree imports TerminalText: built first as a module and an object the fuzzers link.

@@ -2,7 +2,8 @@
 // JSONTree sources by swiftc with `-sanitize=fuzzer,address`. Each input is parsed strictly and
 // leniently; whatever parses is printed compact and pretty, re-parsed and compared, and walked
 // through the navigation, tree-view, query and search APIs; every other input is also parsed
-// without the vector pre-pass and must give the same result. Short inputs are also tried as
+// without the vector pre-pass and must give the same result, and every input is parsed from the
+// structural index and without it, which must build the same tape. Short inputs are also tried as
 // JSONPath queries. Any mismatch stops the run with `fatalError`, which libFuzzer reports.
 
 /// A fixed document for fuzzed JSONPath queries.
@@ -24,6 +25,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     _ = try? JSONDocument(bytes: bytes, options: JSONParseOptions(maximumDepth: 8))
     if size % 2 == 1 { checkPrepassAgrees(bytes) }
+    checkIndexAgrees(bytes)
     if size < 256, let document = queryDocument, let path = try? JSONPath(String(decoding: bytes, as: UTF8.self)) {
         for node in path.select(in: document) { _ = document.jsonPath(node) }
     }
@@ -49,6 +51,23 @@ private func checkPrepassAgrees(_ bytes: [UInt8]) {
     default:
         fatalError("the pre-pass changed whether the input parses")
     }
+}
+
+/// The indexed parse accepts exactly what the byte-at-a-time parser accepts (strict grammar, UTF-8
+/// left to the pre-pass) and builds the same tape entry by entry, overflow table and checkpoints.
+private func checkIndexAgrees(_ bytes: [UInt8]) {
+    guard StructuralIndex.isAvailable else { return }
+    var plain = JSONParseOptions(validatesUTF8: false)
+    plain.usesStructuralIndex = false
+    let indexed = bytes.withUnsafeBufferPointer { JSONParser.parseIndexedOnly($0) }
+    guard let document = try? JSONDocument(bytes: bytes, options: plain) else {
+        if indexed != nil { fatalError("the index accepted what the parser refuses") }
+        return
+    }
+    guard let (tape, overflow, checkpoints) = indexed else { fatalError("the index declined a valid document") }
+    guard tape.count == document.tape.count, (0..<tape.count).allSatisfy({ tape[$0] == document.tape[$0] }),
+        overflow == document.overflow, checkpoints.entries == document.checkpoints.entries
+    else { fatalError("the index built another tape") }
 }
 
 /// Printing then parsing must give back the same tree, compact and pretty alike.

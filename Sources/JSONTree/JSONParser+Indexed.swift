@@ -139,7 +139,9 @@ extension JSONParser {
                         | (UInt64(JSONKind.string.rawValue) << Tape.kindShift) | (escaped ? Tape.valueFlagBit : 0))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let entry = writer.count
-                let (end, isInteger) = try check.numberEnd(offset)
+                var isInteger = true
+                let end = check.numberEnd(offset, &isInteger)
+                guard end >= 0 else { throw Failure.declined }
                 try emit(
                     into: &writer,
                     flags | payloadBits(end &- offset, at: entry)
@@ -204,21 +206,20 @@ struct IndexedChecks {
         }
     }
 
-    /// The end of the number at `offset` and whether it is an integer (the grammar `scanNumber`
-    /// checks, digits read eight at a time); the byte after it must end the run the index saw
-    /// starting there.
+    /// The end of the number at `offset` (-1: not a number that ends the run the index saw
+    /// starting there), and in `isInteger` whether it is an integer: the grammar `scanNumber`
+    /// checks, digits read eight at a time.
     @inline(__always)
-    func numberEnd(_ offset: Int) throws(Failure) -> (Int, Bool) {
+    func numberEnd(_ offset: Int, _ isInteger: inout Bool) -> Int {
         var position = offset
         if base[position] == UInt8(ascii: "-") { position &+= 1 }
         let integer = digits(position)
         // No digit, or a leading zero followed by more digits.
-        guard integer > 0, integer == 1 || base[position] != UInt8(ascii: "0") else { throw Failure.declined }
+        guard integer > 0, integer == 1 || base[position] != UInt8(ascii: "0") else { return -1 }
         position &+= integer
-        var isInteger = true
         if position < count, base[position] == UInt8(ascii: ".") {
             let fraction = digits(position &+ 1)
-            guard fraction > 0 else { throw Failure.declined }
+            guard fraction > 0 else { return -1 }
             position &+= 1 &+ fraction
             isInteger = false
         }
@@ -228,12 +229,11 @@ struct IndexedChecks {
                 position &+= 1
             }
             let exponent = digits(position)
-            guard exponent > 0 else { throw Failure.declined }
+            guard exponent > 0 else { return -1 }
             position &+= exponent
             isInteger = false
         }
-        guard endsScalar(position) else { throw Failure.declined }
-        return (position, isInteger)
+        return endsScalar(position) ? position : -1
     }
 
     /// How many ASCII digits start at `start`: eight bytes at a time while eight remain. A byte is
