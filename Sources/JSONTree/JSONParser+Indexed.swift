@@ -1,3 +1,5 @@
+internal import CJSONKernel
+
 /// Stage two of the indexed parse: the same grammar and the same tape as `run`, reading the
 /// structural offsets `StructuralIndex` finds instead of every byte — whitespace is never looked
 /// at, and a string is two offsets (its quotes) plus one per escape.
@@ -139,8 +141,16 @@ extension JSONParser {
                         | (UInt64(JSONKind.string.rawValue) << Tape.kindShift) | (escaped ? Tape.valueFlagBit : 0))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let entry = writer.count
-                var isInteger = true
-                let end = check.numberEnd(offset, &isInteger)
+                // Where the next structural byte is (when this window has it): where a number
+                // written without spaces after it ends, checked in one read.
+                let peek = cursor != limit ? Int(truncatingIfNeeded: cursor.pointee) : count
+                let length = peek &- offset
+                var kind: Int32 = 0
+                if length <= 16, offset &+ 16 <= count {
+                    kind = lazer_json_number_kind(base + offset, Int32(truncatingIfNeeded: length))
+                }
+                var isInteger = kind != 2
+                let end = kind != 0 ? peek : check.numberEnd(offset, &isInteger)
                 guard end >= 0 else { throw Failure.declined }
                 try emit(
                     into: &writer,
@@ -208,7 +218,8 @@ struct IndexedChecks {
 
     /// The end of the number at `offset` (-1: not a number that ends the run the index saw
     /// starting there), and in `isInteger` whether it is an integer: the grammar `scanNumber`
-    /// checks, digits read eight at a time.
+    /// checks, digits read eight at a time. For the numbers `lazer_json_number_kind` cannot take
+    /// (spaces after them, longer than 16 bytes, at the end of the body).
     @inline(__always)
     func numberEnd(_ offset: Int, _ isInteger: inout Bool) -> Int {
         var position = offset

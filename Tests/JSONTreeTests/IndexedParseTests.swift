@@ -71,6 +71,25 @@ struct IndexedParseTests {
         #expect(refused > 1_000)
     }
 
+    /// Every string of up to four of the bytes numbers are made of, as an array element followed by
+    /// another (so the number is checked in one read, `lazer_json_number_kind`) and before spaces
+    /// (the byte-by-byte check): accepted and classed exactly as the parser does.
+    @Test func numbersAreCheckedAsTheParserChecksThem() {
+        let alphabet = Array("-+0123.eE".utf8)
+        var candidates: [[UInt8]] = [[]]
+        var accepted = 0
+        for _ in 0..<4 {
+            candidates = candidates.flatMap { prefix in alphabet.map { prefix + [$0] } }
+            for number in candidates {
+                if compare(Array("[".utf8) + number + Array(",0]".utf8) + Array(repeating: 0x20, count: 16)) {
+                    accepted += 1
+                }
+                compare(Array("[".utf8) + number + Array(" ]".utf8))
+            }
+        }
+        #expect(accepted > 300)
+    }
+
     /// Through `JSONDocument`: a refused document fails as it did before the index, with the same
     /// reason at the same offset.
     @Test(arguments: [
