@@ -86,7 +86,7 @@ extension JSONParser {
             var escaped = false
             while end < count, base[end] == UInt8(ascii: "\\") {
                 escaped = true
-                try check.escape(end)
+                guard check.escape(end) else { throw Failure.declined }
                 end = next()
             }
             guard end < count else { throw Failure.declined }
@@ -205,15 +205,19 @@ struct IndexedChecks {
     let base: UnsafePointer<UInt8>
     let count: Int
 
-    /// Checks the escape whose backslash is at `offset` (the index has put it inside a string).
-    func escape(_ offset: Int) throws(Failure) {
-        guard offset &+ 1 < count else { throw Failure.declined }
-        let letter = base[offset &+ 1]
-        if JSONScanner.isShortEscape(letter) { return }
-        guard letter == UInt8(ascii: "u"), offset &+ 5 < count else { throw Failure.declined }
-        for position in offset &+ 2...offset &+ 5 where JSONParser.hexValue(base[position]) == nil {
-            throw Failure.declined
-        }
+    /// Whether the escape whose backslash is at `offset` (the index has put it inside a string) is
+    /// valid: a one-letter escape here, inline (a string-heavy body has thousands); `\u` apart.
+    @inline(__always)
+    func escape(_ offset: Int) -> Bool {
+        guard offset &+ 1 < count else { return false }
+        return JSONScanner.isShortEscape(base[offset &+ 1]) || unicodeEscape(offset)
+    }
+
+    /// Whether `\u` and four hex digits start at `offset`.
+    @inline(never)
+    func unicodeEscape(_ offset: Int) -> Bool {
+        guard base[offset &+ 1] == UInt8(ascii: "u"), offset &+ 5 < count else { return false }
+        return (offset &+ 2...offset &+ 5).allSatisfy { JSONParser.hexValue(base[$0]) != nil }
     }
 
     /// The end of the number at `offset` (-1: not a number that ends the run the index saw
