@@ -130,15 +130,132 @@ __attribute__((target("avx2"))) static void read_avx2(
     _mm256_storeu_si256((__m256i *)state->incomplete, incomplete);
 }
 
+#define TARGET512 __attribute__((target("avx512f,avx512bw")))
+
+/// `table` in all four 128-bit lanes.
+TARGET512 static inline __m512i table512(__m256i table) {
+    return _mm512_broadcast_i32x4(_mm256_castsi256_si128(table));
+}
+
+/// `check_block` 64 bytes at a time: `before` is the previous block (only its last lane is read).
+TARGET512 static inline __m512i check_block512(
+    __m512i input, __m512i before, __m512i first_high, __m512i first_low, __m512i second_high) {
+    const __m512i low_nibble = _mm512_set1_epi8(0x0F);
+    // Each lane's previous lane: the block's lanes 0-2 after the previous block's lane 3.
+    __m512i lanes_before = _mm512_alignr_epi64(input, before, 6);
+    __m512i previous1 = _mm512_alignr_epi8(input, lanes_before, 15);
+    __m512i previous2 = _mm512_alignr_epi8(input, lanes_before, 14);
+    __m512i previous3 = _mm512_alignr_epi8(input, lanes_before, 13);
+    __m512i high1 = _mm512_and_si512(_mm512_srli_epi16(previous1, 4), low_nibble);
+    __m512i low1 = _mm512_and_si512(previous1, low_nibble);
+    __m512i high2 = _mm512_and_si512(_mm512_srli_epi16(input, 4), low_nibble);
+    __m512i special = _mm512_and_si512(
+        _mm512_and_si512(_mm512_shuffle_epi8(first_high, high1), _mm512_shuffle_epi8(first_low, low1)),
+        _mm512_shuffle_epi8(second_high, high2));
+    __m512i third = _mm512_subs_epu8(previous2, _mm512_set1_epi8((char)(0xE0 - 1)));
+    __m512i fourth = _mm512_subs_epu8(previous3, _mm512_set1_epi8((char)(0xF0 - 1)));
+    // 0x80 where a third or fourth byte is due (any non-zero byte saturates past 0x7F).
+    __m512i must_continue = _mm512_and_si512(
+        _mm512_adds_epu8(_mm512_or_si512(third, fourth), _mm512_set1_epi8(0x7F)), _mm512_set1_epi8((char)0x80));
+    return _mm512_xor_si512(must_continue, special);
+}
+
+/// `read_avx2` 64 bytes at a time, the counts from compare masks directly.
+TARGET512 static void read_avx512(lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last) {
+    // The tables as `check_block` builds them, in every lane.
+    const __m512i first_high = table512(table(
+        TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+        TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+        TOO_SHORT | OVERLONG_2, TOO_SHORT, TOO_SHORT | OVERLONG_3 | SURROGATE,
+        TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4));
+    const __m512i first_low = table512(table(
+        CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, CARRY | OVERLONG_2, CARRY, CARRY,
+        CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE, CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000));
+    const __m512i second_high = table512(table(
+        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT));
+    // The last three bytes of a block may start a character the next block ends.
+    __m512i limits = _mm512_set1_epi8((char)255);
+    limits = _mm512_mask_set1_epi8(limits, 1ULL << 61, (char)(0xF0 - 1));
+    limits = _mm512_mask_set1_epi8(limits, 1ULL << 62, (char)(0xE0 - 1));
+    limits = _mm512_mask_set1_epi8(limits, 1ULL << 63, (char)(0xC0 - 1));
+    // The state keeps 32 bytes of each: the upper half of these vectors.
+    __m512i before = _mm512_inserti64x4(
+        _mm512_setzero_si512(), _mm256_loadu_si256((const __m256i *)state->previous), 1);
+    __m512i incomplete = _mm512_inserti64x4(
+        _mm512_setzero_si512(), _mm256_loadu_si256((const __m256i *)state->incomplete), 1);
+    __m512i error = _mm512_setzero_si512();
+    const __m512i fold = _mm512_set1_epi8(0x20), comma = _mm512_set1_epi8(0x2C), open = _mm512_set1_epi8(0x7B);
+    uint64_t commas = 0, opens = 0;
+    for (size_t position = 0; position < count; position += 64) {
+        __m512i input;
+        if (position + 64 <= count) {
+            input = _mm512_loadu_si512(bytes + position);
+        } else {
+            __mmask64 present = ~0ULL >> (64 - (count - position));
+            input = _mm512_mask_loadu_epi8(_mm512_set1_epi8(0x20), present, bytes + position);
+        }
+        __m512i folded = _mm512_or_si512(input, fold);
+        commas += (uint64_t)__builtin_popcountll(_mm512_cmpeq_epi8_mask(folded, comma));
+        opens += (uint64_t)__builtin_popcountll(_mm512_cmpeq_epi8_mask(folded, open));
+        if (_mm512_movepi8_mask(input) == 0) {
+            error = _mm512_or_si512(error, incomplete);
+            incomplete = _mm512_setzero_si512();
+        } else {
+            error = _mm512_or_si512(error, check_block512(input, before, first_high, first_low, second_high));
+            incomplete = _mm512_subs_epu8(input, limits);
+        }
+        before = input;
+    }
+    if (last) error = _mm512_or_si512(error, incomplete);
+    if (_mm512_test_epi8_mask(error, error) != 0) state->invalid = 1;
+    state->commas += commas;
+    state->opens += opens;
+    _mm256_storeu_si256((__m256i *)state->previous, _mm512_extracti64x4_epi64(before, 1));
+    _mm256_storeu_si256((__m256i *)state->incomplete, _mm512_extracti64x4_epi64(incomplete, 1));
+}
+
+static int prepass_uses_avx512(void) {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+}
+
 int lazer_json_prepass_available(void) { return __builtin_cpu_supports("avx2") ? 1 : 0; }
 
 void lazer_json_prepass_read(lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last) {
-    read_avx2(state, bytes, count, last);
+    if (prepass_uses_avx512()) {
+        read_avx512(state, bytes, count, last);
+    } else {
+        read_avx2(state, bytes, count, last);
+    }
+}
+
+void lazer_json_prepass_read_with(
+    lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last, int kernel) {
+    if (kernel == 2 && prepass_uses_avx512()) {
+        read_avx512(state, bytes, count, last);
+    } else {
+        read_avx2(state, bytes, count, last);
+    }
 }
 
 #else
 
 int lazer_json_prepass_available(void) { return 0; }
+
+void lazer_json_prepass_read_with(
+    lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last, int kernel) {
+    (void)kernel;
+    lazer_json_prepass_read(state, bytes, count, last);
+}
 
 void lazer_json_prepass_read(lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last) {
     (void)state;

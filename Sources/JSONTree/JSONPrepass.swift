@@ -1,7 +1,7 @@
 internal import CJSONKernel
 
-/// The vector pre-pass over a body (CJSONKernel, AVX2): in one read, the bound on tape entries
-/// that `JSONParser.entryBound` computes, and whether the whole body is valid UTF-8 — so that
+/// The vector pre-pass over a body (CJSONKernel, AVX-512 or AVX2): in one read, the bound on tape
+/// entries that `JSONParser.entryBound` computes, and whether the whole body is valid UTF-8 — so that
 /// the string scans need not stop at every non-ASCII byte (a string-heavy body: most of its
 /// parse). Nil where the CPU has no AVX2; the parser then counts and validates as before.
 struct JSONPrepass {
@@ -11,7 +11,7 @@ struct JSONPrepass {
     /// Whether this CPU runs the kernel (asked once).
     static let isAvailable = lazer_json_prepass_available() != 0
 
-    /// `stride`: how many bytes are read between releases (a multiple of 32; tests make it small).
+    /// `stride`: how many bytes are read between releases (a multiple of 64; tests make it small).
     init?(
         _ bytes: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)?, stride: Int = JSONPageRelease.stride
     ) {
@@ -19,7 +19,7 @@ struct JSONPrepass {
         var state = lazer_json_prepass()
         lazer_json_prepass_start(&state)
         // Borrowed bytes are read a stride at a time and their pages released behind the pass,
-        // as `entryBound` does; the stride is a multiple of the kernel's 32-byte block.
+        // as `entryBound` does; the stride is a multiple of the kernels' 64-byte block.
         let stride = release == nil ? bytes.count : stride
         var start = 0
         repeat {

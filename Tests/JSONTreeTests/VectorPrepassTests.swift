@@ -1,3 +1,4 @@
+internal import CJSONKernel
 import Testing
 
 @testable import JSONTree
@@ -75,16 +76,49 @@ struct VectorPrepassTests {
     }
 
     @Test func piecesOfAMappedFileCarryCharactersAcrossTheirEdges() {
-        // A 3-byte character across every edge of 32-byte pieces, and a cut one at the very end.
-        for offset in 28..<34 {
+        // A 3-byte character across every edge of 64-byte pieces (the AVX-512 kernel's block; the
+        // AVX2 kernel's is 32), and a cut one at the very end.
+        for offset in [28, 29, 30, 31, 32, 33, 60, 61, 62, 63, 64, 65] {
             let bytes =
                 [UInt8](repeating: 0x20, count: offset) + [0xE6, 0x97, 0xA5] + [UInt8](repeating: 0x20, count: 64)
-            #expect(prepass(bytes, piece: 32)?.isValidUTF8 == true)
-            #expect(prepass(Array(bytes.prefix(offset + 2)), piece: 32)?.isValidUTF8 == false)
+            #expect(prepass(bytes, piece: 64)?.isValidUTF8 == true)
+            #expect(prepass(Array(bytes.prefix(offset + 2)), piece: 64)?.isValidUTF8 == false)
             var broken = bytes
             broken[offset + 2] = 0x41
-            #expect(prepass(broken, piece: 32)?.isValidUTF8 == false)
+            #expect(prepass(broken, piece: 64)?.isValidUTF8 == false)
         }
+    }
+
+    /// The AVX2 and AVX-512 kernels give the same counts and the same verdict, whatever falls
+    /// across their blocks and the pieces (multiples of 64 bytes) the body is read in.
+    @Test(.enabled(if: lazer_json_index_wide_available() != 0, "the CPU has AVX-512"))
+    func bothKernelsAgree() {
+        var random = SplitMix(seed: 41)
+        let pieces = VectorPrepassTests.sequences + [Array("{[,\" a".utf8), Array("é日本😀".utf8)]
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            while bytes.count < Int(random.next() % 400) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let piece = 64 * Int(1 + random.next() % 3)
+            let avx2 = read(bytes, kernel: 1, piece: piece)
+            let avx512 = read(bytes, kernel: 2, piece: piece)
+            #expect(avx2 == avx512, "\(bytes)")
+            #expect(avx2.valid == isValid(bytes))
+        }
+    }
+
+    func read(_ bytes: [UInt8], kernel: Int32, piece: Int) -> (commas: UInt64, opens: UInt64, valid: Bool) {
+        var state = lazer_json_prepass()
+        lazer_json_prepass_start(&state)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + piece)
+                lazer_json_prepass_read_with(&state, base + start, end - start, end == bytes.count ? 1 : 0, kernel)
+                start = end
+            }
+        }
+        return (state.commas, state.opens, state.invalid == 0)
     }
 
     @Test(arguments: [0, 1, 31, 32, 33, 255, 256, 4_097])

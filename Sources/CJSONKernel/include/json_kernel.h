@@ -27,9 +27,14 @@ int lazer_json_prepass_available(void);
 /// Starts a pass.
 void lazer_json_prepass_start(lazer_json_prepass *state);
 
-/// Reads `count` more bytes. Every piece but the last must be a multiple of 32 bytes long;
+/// Reads `count` more bytes. Every piece but the last must be a multiple of 64 bytes long;
 /// `last` (non-zero) ends the pass: a character cut off at the end makes it invalid.
 void lazer_json_prepass_read(lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last);
+
+/// `lazer_json_prepass_read` with the kernel chosen: 1 AVX2, 2 AVX-512 where the CPU has it (tests
+/// compare them). Pieces must then be multiples of 64 bytes.
+void lazer_json_prepass_read_with(
+    lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last, int kernel);
 
 // The structural index (stage one of a two-stage parse, as simdjson does it): the offsets of every
 // byte the parser must look at — brackets, braces, colons and commas outside strings, every
