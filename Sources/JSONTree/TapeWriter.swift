@@ -58,10 +58,10 @@ struct TapeWriter {
         blockPosition + blockStride * (count - ((count - 1) & ~(TapeStorage.blockSize - 1))) + TapeStorage.slack
     }
 
-    /// Appends one entry in the 64-bit `Tape` layout; false when the buffers are full.
+    /// Appends one entry in the 64-bit `Tape` layout; false when the buffers are full. The capacity
+    /// is a whole number of blocks, so only a block's first entry (the slow path) can find them full.
     @inline(__always)
     mutating func append(_ entry: UInt64) -> Bool {
-        guard count < capacity else { return false }
         let offset = entry & 0xFFFF_FFFF
         let meta = UInt32(truncatingIfNeeded: entry >> 32) & 0xFFFF
         // Inside a group of a dense block, or inside a narrow block: a compare or two and one
@@ -83,15 +83,15 @@ struct TapeWriter {
                 return true
             }
         }
-        appendSlowly(offset, meta: meta)
-        return true
+        return appendSlowly(offset, meta: meta)
     }
 
     /// Every other entry: the first of a block or of a group, or one that does not fit its block.
     @inline(never)
-    private mutating func appendSlowly(_ offset: UInt64, meta: UInt32) {
+    private mutating func appendSlowly(_ offset: UInt64, meta: UInt32) -> Bool {
         let inBlock = count & (TapeStorage.blockSize - 1)
         if inBlock == 0 {
+            guard count < capacity else { return false }
             startBlock(at: offset)
         } else if inBlock & ((1 << TapeStorage.groupShift) - 1) == 0, blockStride == 3 {
             startGroup(at: offset, inBlock: inBlock)
@@ -100,7 +100,7 @@ struct TapeWriter {
             let delta = offset &- groupBase
             if delta <= TapeStorage.maximumDenseDelta {
                 store(dense: meta << 8 | UInt32(truncatingIfNeeded: delta), at: inBlock)
-                return
+                return true
             }
             makeNarrow()
         }
@@ -111,6 +111,7 @@ struct TapeWriter {
             low = 0
         }
         store(narrow: meta << 16 | low, at: inBlock)
+        return true
     }
 
     /// Writes a dense entry (delta in the low byte, meta above it) as 4 bytes, the last of which
@@ -253,7 +254,8 @@ extension TapeStorage {
     /// `fill` returns false. The block arrays are copied to their exact size only when the bound
     /// left more than 1/16 of them unused (`memory` counts their capacity).
     static func write(capacity: Int, _ fill: (inout TapeWriter) -> Bool) -> TapeStorage? {
-        let capacity = max(1, capacity)
+        // Whole blocks: `append` checks for room only where a block starts.
+        let capacity = (max(1, capacity) + blockSize - 1) & ~(blockSize - 1)
         let blockCapacity = (capacity + blockSize - 1) >> blockShift
         // Room for every entry at 4 bytes. The end a denser tape leaves is not given back: this
         // tape never touches it (fresh pages stay unmapped; pages the allocator reused were
