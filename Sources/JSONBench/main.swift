@@ -55,9 +55,11 @@ if arguments.count == 4, arguments[1] == "--profile", let data = FileManager.def
 // of `scripts/bench-simdjson.cpp` (`make bench-json-index` sets the two side by side).
 if arguments.count >= 3, arguments[1] == "--index" {
     let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 10
-    // PREPASS=0 measures the parse without the vector pre-pass (what it gains, in one run).
+    // PREPASS=0 measures the parse without the vector pre-pass, INDEX=0 without the structural
+    // index (the byte-at-a-time parser): what each gains, in one run.
     var options = JSONParseOptions.strict
     options.usesVectorPrepass = ProcessInfo.processInfo.environment["PREPASS"] != "0"
+    options.usesStructuralIndex = ProcessInfo.processInfo.environment["INDEX"] != "0"
     for path in arguments.dropFirst(2) {
         guard let data = FileManager.default.contents(atPath: path), case let bytes = [UInt8](data),
             let first = try? JSONDocument(bytes: bytes, options: options)
