@@ -31,19 +31,18 @@ __attribute__((target("avx2"))) static inline __m256i table(
     return _mm256_loadu_si256((const __m256i *)entries);
 }
 
-/// The block's bytes shifted by `n` (1–3) toward the end, the previous block's last bytes in front.
-#define PREVIOUS(input, before, n) \
-    _mm256_alignr_epi8((input), _mm256_permute2x128_si256((before), (input), 0x21), 16 - (n))
-
-__attribute__((target("avx2"))) static inline __m256i check_block(__m256i input, __m256i before) {
-    const __m256i low_nibble = _mm256_set1_epi8(0x0F);
-    __m256i previous1 = PREVIOUS(input, before, 1);
-    const __m256i first_high = table(
+/// The error flags of a pair of bytes, looked up by the first byte's high nibble…
+__attribute__((target("avx2"))) static inline __m256i first_high_table(void) {
+    return table(
         TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
         TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
         TOO_SHORT | OVERLONG_2, TOO_SHORT, TOO_SHORT | OVERLONG_3 | SURROGATE,
         TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);
-    const __m256i first_low = table(
+}
+
+/// …by its low nibble…
+__attribute__((target("avx2"))) static inline __m256i first_low_table(void) {
+    return table(
         CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, CARRY | OVERLONG_2, CARRY, CARRY,
         CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
         CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
@@ -51,13 +50,29 @@ __attribute__((target("avx2"))) static inline __m256i check_block(__m256i input,
         CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
         CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE, CARRY | TOO_LARGE | TOO_LARGE_1000,
         CARRY | TOO_LARGE | TOO_LARGE_1000);
-    const __m256i second_high = table(
+}
+
+/// …and by the second byte's high nibble.
+__attribute__((target("avx2"))) static inline __m256i second_high_table(void) {
+    return table(
         TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
         TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
         TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
         TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
         TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
         TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT);
+}
+
+/// The block's bytes shifted by `n` (1–3) toward the end, the previous block's last bytes in front.
+#define PREVIOUS(input, before, n) \
+    _mm256_alignr_epi8((input), _mm256_permute2x128_si256((before), (input), 0x21), 16 - (n))
+
+__attribute__((target("avx2"))) static inline __m256i check_block(__m256i input, __m256i before) {
+    const __m256i low_nibble = _mm256_set1_epi8(0x0F);
+    __m256i previous1 = PREVIOUS(input, before, 1);
+    const __m256i first_high = first_high_table();
+    const __m256i first_low = first_low_table();
+    const __m256i second_high = second_high_table();
     __m256i high1 = _mm256_and_si256(_mm256_srli_epi16(previous1, 4), low_nibble);
     __m256i low1 = _mm256_and_si256(previous1, low_nibble);
     __m256i high2 = _mm256_and_si256(_mm256_srli_epi16(input, 4), low_nibble);
@@ -162,27 +177,10 @@ TARGET512 static inline __m512i check_block512(
 
 /// `read_avx2` 64 bytes at a time, the counts from compare masks directly.
 TARGET512 static void read_avx512(lazer_json_prepass *state, const uint8_t *bytes, size_t count, int last) {
-    // The tables as `check_block` builds them, in every lane.
-    const __m512i first_high = table512(table(
-        TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
-        TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
-        TOO_SHORT | OVERLONG_2, TOO_SHORT, TOO_SHORT | OVERLONG_3 | SURROGATE,
-        TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4));
-    const __m512i first_low = table512(table(
-        CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, CARRY | OVERLONG_2, CARRY, CARRY,
-        CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE, CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000));
-    const __m512i second_high = table512(table(
-        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT));
+    // The tables `check_block` reads, in every lane.
+    const __m512i first_high = table512(first_high_table());
+    const __m512i first_low = table512(first_low_table());
+    const __m512i second_high = table512(second_high_table());
     // The last three bytes of a block may start a character the next block ends.
     __m512i limits = _mm512_set1_epi8((char)255);
     limits = _mm512_mask_set1_epi8(limits, 1ULL << 61, (char)(0xF0 - 1));
