@@ -322,7 +322,8 @@ bench-json: deps
 
 ## bench-json-index: release build; JSONTree's index build against simdjson's DOM parse (Debian's
 ## libsimdjson-dev, installed here) on four generated 40 MB bodies, alternating rounds
-## (issue 31, goal 1: at least 1.0x). Results in bench-out/json-index.md.
+## (issue 31, goal 1: at least 1.0x), with JSONTree without its structural index (INDEX=0) beside
+## them. Results in bench-out/json-index.md.
 bench-json-index: deps
 	scripts/bench-json-index.sh
 
