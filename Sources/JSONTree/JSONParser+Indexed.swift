@@ -72,8 +72,13 @@ extension JSONParser {
         /// The byte at a structural offset; 0 (which no structural byte is) past the end.
         @inline(__always) func byte(at offset: Int) -> UInt8 { offset < count ? base[offset] : 0 }
 
+        /// Makes sure `StructuralIndex.lookahead` offsets can be read without a check: once per
+        /// token (a member reads four offsets, anything else one or two), and once per escape.
+        @inline(__always) func ensure() {
+            if limit - cursor < StructuralIndex.lookahead { (cursor, limit) = index.refill(cursor, limit) }
+        }
+
         @inline(__always) func next() -> Int {
-            if cursor == limit { (cursor, limit) = index.refill() }
             let offset = cursor.pointee
             cursor += 1
             return Int(truncatingIfNeeded: offset)
@@ -87,6 +92,7 @@ extension JSONParser {
             while end < count, base[end] == UInt8(ascii: "\\") {
                 escaped = true
                 guard check.escape(end) else { throw Failure.declined }
+                ensure()
                 end = next()
             }
             guard end < count else { throw Failure.declined }
@@ -104,8 +110,10 @@ extension JSONParser {
 
         var keyBits: UInt64 = 0
         var keyOffset = -1
+        ensure()
         var offset = next()
         valueLoop: while true {
+            ensure()
             let entryOffset = keyOffset >= 0 ? keyOffset : offset
             let flags = keyBits | UInt64(truncatingIfNeeded: entryOffset)
             keyBits = 0
@@ -143,7 +151,7 @@ extension JSONParser {
                 let entry = writer.count
                 // Where the next structural byte is (when this window has it): where a number
                 // written without spaces after it ends, checked in one read.
-                let peek = cursor != limit ? Int(truncatingIfNeeded: cursor.pointee) : count
+                let peek = Int(truncatingIfNeeded: cursor.pointee)
                 let length = peek &- offset
                 var kind: Int32 = 0
                 if length <= 16, offset &+ 16 <= count {
@@ -172,6 +180,7 @@ extension JSONParser {
             // After a value: a separator, a closing bracket, or the end of the document.
             offset = next()
             afterValue: while true {
+                ensure()
                 guard depth > 0 else {
                     guard offset == count, index.isClean else { throw Failure.declined }
                     return

@@ -5,13 +5,16 @@ internal import CJSONKernel
 /// literal), produced a window at a time as the parser asks for them, so the index never costs
 /// more than a window's worth of memory and its bytes are still in cache when the parser reads them.
 ///
-/// The parser reads the offsets between a cursor and a limit it keeps in registers, and asks for
-/// the next window when the cursor reaches the limit; after the last offset, the window holds the
-/// body's size (as many times as it is asked).
+/// The parser reads the offsets between a cursor and a limit it keeps in registers. Once per token
+/// it makes sure at least `lookahead` offsets are there (`refill` moves the unread ones to the front
+/// and indexes more behind them), so reading one needs no check; after the last offset, the body's
+/// size follows as many times as it is read.
 struct StructuralIndex: ~Copyable {
     /// Bytes indexed per call of the kernel: a multiple of its 64-byte block, small enough that
     /// the window and its offsets stay in the core's cache while the parser reads them.
     static let window = 16_384
+    /// Offsets the parser may read between two checks (a member takes four; 16 leaves room).
+    static let lookahead = 16
 
     /// Whether this CPU runs the kernel (asked once).
     static let isAvailable = lazer_json_index_available() != 0
@@ -27,7 +30,7 @@ struct StructuralIndex: ~Copyable {
     init(base: UnsafePointer<UInt8>, count: Int, start: Int) {
         self.base = base
         self.count = count
-        buffer = .allocate(capacity: StructuralIndex.window + 64)
+        buffer = .allocate(capacity: StructuralIndex.window + 64 + 2 * StructuralIndex.lookahead)
         indexed = start
         lazer_json_index_start(&state)
     }
@@ -38,17 +41,25 @@ struct StructuralIndex: ~Copyable {
     /// without ending inside one.
     var isClean: Bool { indexed == count && state.control == 0 && state.in_string == 0 }
 
-    /// The next window's offsets: where they start and end.
+    /// The offsets from `cursor` to `limit` not read yet, moved to the front of the buffer, and at
+    /// least `lookahead` more behind them (windows indexed, or the body's size repeated at its end):
+    /// where they start and end.
     @inline(never)
-    mutating func refill() -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>) {
-        while indexed < count {
+    mutating func refill(
+        _ cursor: UnsafeMutablePointer<UInt32>, _ limit: UnsafeMutablePointer<UInt32>
+    ) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>) {
+        var filled = limit - cursor
+        if filled > 0 { UnsafeMutableRawPointer(buffer).copyMemory(from: cursor, byteCount: filled * 4) }
+        while filled < StructuralIndex.lookahead, indexed < count {
             let length = min(StructuralIndex.window, count - indexed)
-            let written = lazer_json_index_read(
-                &state, base + indexed, length, UInt32(truncatingIfNeeded: indexed), buffer)
+            filled += lazer_json_index_read(
+                &state, base + indexed, length, UInt32(truncatingIfNeeded: indexed), buffer + filled)
             indexed += length
-            if written > 0 { return (buffer, buffer + written) }
         }
-        buffer[0] = UInt32(truncatingIfNeeded: count)
-        return (buffer, buffer + 1)
+        if filled < StructuralIndex.lookahead {
+            (buffer + filled).update(repeating: UInt32(truncatingIfNeeded: count), count: StructuralIndex.lookahead)
+            filled += StructuralIndex.lookahead
+        }
+        return (buffer, buffer + filled)
     }
 }

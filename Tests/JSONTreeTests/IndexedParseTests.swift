@@ -71,6 +71,19 @@ struct IndexedParseTests {
         #expect(refused > 1_000)
     }
 
+    /// Runs of offsets longer than the parser's look-ahead and across the 16 KiB windows: a string
+    /// of thousands of escapes, thousands of brackets closing in a row, a last value at the very end.
+    @Test func longRunsOfOffsetsCrossWindows() {
+        let escapes = String(repeating: "\\n\\\"", count: 6_000)
+        let nested = String(repeating: "[", count: 5_000) + "1" + String(repeating: "]", count: 5_000)
+        for padding in [0, 1, 63, 16_000] {
+            let space = String(repeating: " ", count: padding)
+            #expect(compare(Array("{\(space)\"a\":\"\(escapes)\",\"b\":\(nested)}".utf8)))
+            #expect(compare(Array("[\(space)\(nested),\"\(escapes)\"]".utf8)))
+            #expect(compare(Array("\(space)7".utf8)))
+        }
+    }
+
     /// Every string of up to four of the bytes numbers are made of, as an array element followed by
     /// another (so the number is checked in one read, `lazer_json_number_kind`) and before spaces
     /// (the byte-by-byte check): accepted and classed exactly as the parser does.
