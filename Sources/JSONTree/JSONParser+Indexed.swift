@@ -149,7 +149,7 @@ extension JSONParser {
                         | (UInt64(JSONKind.string.rawValue) << Tape.kindShift) | (escaped ? Tape.valueFlagBit : 0))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let entry = writer.count
-                // Where the next structural byte is (when this window has it): where a number
+                // Where the next structural byte is (the look-ahead has it): where a number
                 // written without spaces after it ends, checked in one read.
                 let peek = Int(truncatingIfNeeded: cursor.pointee)
                 let length = peek &- offset
