@@ -2,9 +2,12 @@
 // JSONTree sources by swiftc with `-sanitize=fuzzer,address`. Each input is parsed strictly and
 // leniently; whatever parses is printed compact and pretty, re-parsed and compared, and walked
 // through the navigation, tree-view, query and search APIs; every other input is also parsed
-// without the vector pre-pass and must give the same result, and every input is parsed from the
-// structural index and without it, which must build the same tape. Short inputs are also tried as
-// JSONPath queries. Any mismatch stops the run with `fatalError`, which libFuzzer reports.
+// without the vector pre-pass and must give the same result; every input is parsed from the
+// structural index and without it, which must build the same tape, and indexed by both of the
+// index's kernels. Short inputs are also tried as JSONPath queries. Any mismatch stops the run
+// with `fatalError`, which libFuzzer reports.
+
+internal import CJSONKernel
 
 /// A fixed document for fuzzed JSONPath queries.
 private let queryDocument: JSONDocument? = try? JSONDocument(
@@ -57,6 +60,7 @@ private func checkPrepassAgrees(_ bytes: [UInt8]) {
 /// left to the pre-pass) and builds the same tape entry by entry, overflow table and checkpoints.
 private func checkIndexAgrees(_ bytes: [UInt8]) {
     guard StructuralIndex.isAvailable else { return }
+    checkKernelsAgree(bytes)
     var plain = JSONParseOptions(validatesUTF8: false)
     plain.usesStructuralIndex = false
     let indexed = bytes.withUnsafeBufferPointer { JSONParser.parseIndexedOnly($0) }
@@ -68,6 +72,30 @@ private func checkIndexAgrees(_ bytes: [UInt8]) {
     guard tape.count == document.tape.count, (0..<tape.count).allSatisfy({ tape[$0] == document.tape[$0] }),
         overflow == document.overflow, checkpoints.entries == document.checkpoints.entries
     else { fatalError("the index built another tape") }
+}
+
+/// The AVX2 and AVX-512 index kernels write the same offsets and end in the same state (on a CPU
+/// with AVX-512, where the parse itself only runs the AVX-512 one), the body cut into 64-byte pieces.
+private func checkKernelsAgree(_ bytes: [UInt8]) {
+    guard lazer_json_index_wide_available() != 0 else { return }
+    func offsets(_ kernel: Int32) -> [UInt32] {
+        var state = lazer_json_index()
+        lazer_json_index_start(&state)
+        var found: [UInt32] = []
+        var out = [UInt32](repeating: 0, count: 128)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < bytes.count {
+                let length = min(64, bytes.count - start)
+                let written = lazer_json_index_read_with(&state, base + start, length, UInt32(start), &out, kernel)
+                found += out[..<written]
+                start += length
+            }
+        }
+        return found + [UInt32(truncatingIfNeeded: state.in_string), UInt32(truncatingIfNeeded: state.control)]
+    }
+    if offsets(1) != offsets(2) { fatalError("the AVX2 and AVX-512 index kernels disagree") }
 }
 
 /// Printing then parsing must give back the same tree, compact and pretty alike.
