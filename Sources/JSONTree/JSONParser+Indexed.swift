@@ -230,55 +230,14 @@ struct IndexedChecks {
     }
 
     /// The end of the number at `offset` (-1: not a number that ends the run the index saw
-    /// starting there), and in `isInteger` whether it is an integer: the grammar `scanNumber`
-    /// checks, digits read eight at a time. For the numbers `lazer_json_number_kind` cannot take
-    /// (spaces after them, longer than 16 bytes, at the end of the body).
-    @inline(__always)
+    /// starting there), and in `isInteger` whether it is an integer: `JSONScanner.scanNumber`'s
+    /// check, for the numbers `lazer_json_number_kind` cannot take (spaces after them, longer than
+    /// 16 bytes, at the end of the body).
     func numberEnd(_ offset: Int, _ isInteger: inout Bool) -> Int {
-        var position = offset
-        if base[position] == UInt8(ascii: "-") { position &+= 1 }
-        let integer = digits(position)
-        // No digit, or a leading zero followed by more digits.
-        guard integer > 0, integer == 1 || base[position] != UInt8(ascii: "0") else { return -1 }
-        position &+= integer
-        if position < count, base[position] == UInt8(ascii: ".") {
-            let fraction = digits(position &+ 1)
-            guard fraction > 0 else { return -1 }
-            position &+= 1 &+ fraction
-            isInteger = false
-        }
-        if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
-            position &+= 1
-            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") {
-                position &+= 1
-            }
-            let exponent = digits(position)
-            guard exponent > 0 else { return -1 }
-            position &+= exponent
-            isInteger = false
-        }
-        return endsScalar(position) ? position : -1
-    }
-
-    /// How many ASCII digits start at `start`: eight bytes at a time while eight remain. A byte is
-    /// a digit when its high nibble is 3 before and after adding 6 (a carry out of a byte comes
-    /// only from a non-digit, so every byte up to the first non-digit is judged right).
-    @inline(__always)
-    func digits(_ start: Int) -> Int {
-        var position = start
-        let raw = UnsafeRawPointer(base)
-        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-        let threes: UInt64 = 0x3030_3030_3030_3030
-        while position &+ 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            let other = ((word & nibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & nibbles) ^ threes)
-            // The high bit of every byte that is not zero in `other`.
-            let marks = (other | ((other & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F)) & 0x8080_8080_8080_8080
-            if marks != 0 { return position &- start &+ marks.trailingZeroBitCount >> 3 }
-            position &+= 8
-        }
-        while position < count, base[position] &- UInt8(ascii: "0") < 10 { position &+= 1 }
-        return position &- start
+        let scanner = JSONScanner(base: base, count: count, options: .strict, checksUTF8: false)
+        guard let (end, integer) = try? scanner.scanNumber(offset), endsScalar(end) else { return -1 }
+        isInteger = integer
+        return end
     }
 
     /// Checks that the `length` bytes at `offset` are `word` (little-endian) and end a scalar.
