@@ -9,7 +9,7 @@ LINT_PATHS := Package.swift Sources Tests Fuzz Examples
 .PHONY: bench-json-index bench-json-memory bench-collections bench-partial-tree
 .PHONY: bench-jsonschema bench-jsondiff bench-cookies bench-snapshot bench-graphql bench-load bench-report
 .PHONY: all deps run build build-release lint test unit e2e test-tsan clean bench-replay bench-mock bench-import examples
-.PHONY: bench-headers install uninstall build-install install-files deb test-package test-install
+.PHONY: bench-headers bench-startup install uninstall build-install install-files deb test-package test-install
 
 all: build
 
@@ -433,6 +433,12 @@ bench-headers: deps
 ## nginx and the client pinned to one core. Results in bench-out/replay.md.
 bench-replay: deps
 	scripts/bench-replay.sh
+
+## bench-startup: release build; what every invocation pays before its work (dynamic loader, Swift
+## runtime, argument parsing): lazer --version, validate and a mock run of a small collection against
+## curl --version, alternating rounds. Results in bench-out/startup.md.
+bench-startup: deps
+	scripts/bench-startup.sh
 
 clean:
 	rm -rf .build .build-*

@@ -30,7 +30,12 @@ struct StructuralIndex: ~Copyable {
     init(base: UnsafePointer<UInt8>, count: Int, start: Int) {
         self.base = base
         self.count = count
-        buffer = .allocate(capacity: StructuralIndex.window + 64 + 2 * StructuralIndex.lookahead)
+        // Room for the unread offsets moved to the front, one window's offsets (the kernel writes
+        // up to 64 past them) and the end's repeated size; a body smaller than a window needs only
+        // its own size: a small response, parsed for every check of a run, would otherwise take
+        // 64 KiB from the allocator (and hand it back) each time.
+        let indexedAtOnce = min(StructuralIndex.window, (count - start + 63) & ~63)
+        buffer = .allocate(capacity: indexedAtOnce + 64 + 2 * StructuralIndex.lookahead)
         indexed = start
         lazer_json_index_start(&state)
     }
