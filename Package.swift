@@ -17,12 +17,16 @@ let releaseCrossModuleOptimization: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
 ]
 
-/// Release builds of CurlTransport skip run-time exclusivity checks. libcurl calls back into a
+/// Release builds of CurlTransport and JSONTree skip run-time exclusivity checks. libcurl calls back into a
 /// transfer from inside `curl_multi_perform`, so the compiler cannot prove that accesses to the
 /// transfer's and the loop's state never overlap and checks some twenty of them per request at run
 /// time: 2–3 % of the network thread's work in `make bench-transport`. That state is the network
-/// thread's alone and no callback re-enters another mid-access; debug builds — every test run —
-/// keep every check.
+/// thread's alone and no callback re-enters another mid-access. JSONTree's two parsers keep their
+/// state in locals that the loops' local functions update (the writer, the stack, the overflow
+/// table, the index's cursor), and the compiler checks a dozen of those per parse at run time, a
+/// thread-local lookup each: a large body does not notice, but every check of a run parses a small
+/// response, and they were a fifth of parsing a 60-byte body in `make bench-replay`. Debug builds —
+/// every test run — keep every check.
 let releaseUncheckedExclusivity: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
@@ -201,7 +205,7 @@ let package = Package(
         .target(
             name: "JSONTree",
             dependencies: ["TerminalText", "CJSONKernel"],
-            swiftSettings: strictSwift
+            swiftSettings: strictSwift + releaseUncheckedExclusivity
         ),
 
         // A JSON Schema validator (draft 2020-12, draft-07, the OpenAPI dialects) on JSONTree's index:
