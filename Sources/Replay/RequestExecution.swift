@@ -128,7 +128,6 @@ struct RequestExecution {
         // Only history needs the wall-clock start (reading the clock costs on every request).
         let startedAt = runner.configuration.recordHistory ? Date() : nil
         let clockStart = ContinuousClock.now
-        var preparation = preparation
         // `lazer record` keeps a streamed answer's events with their timing.
         var request = request
         let streamLog = runner.onExchange == nil ? nil : StreamEventLog()
@@ -138,19 +137,46 @@ struct RequestExecution {
         let capture = renders && rendersStill(request, preparation) ? SentHeadCapture() : nil
         if let capture { request.exchangeObserver = capture }
         let base = capture == nil ? nil : copy result
-        let jarGeneration = capture == nil ? nil : request.options.cookieJar?.generation
-        let outcome: Result<DataResponse, any Error>
-        if preparation.oauth != nil {
-            // The token stage: whatever token it used is masked in everything reported and recorded.
-            let used = OAuthTokensUsed()
-            outcome =
-                await preparation.future(for: request, onToken: used.add)?.fetchResult()
-                ?? .failure(CancellationError())
-            preparation.redactor = preparation.redactor.adding(used.secrets)
-        } else {
-            outcome = await preparation.future(for: request)?.fetchResult() ?? .failure(CancellationError())
+        let sent = Sent(
+            request: request, startedAt: startedAt, clockStart: clockStart, streamLog: streamLog, capture: capture,
+            base: base, jarGeneration: capture == nil ? nil : request.options.cookieJar?.generation)
+        guard preparation.oauth != nil else {
+            let outcome = await preparation.future(for: request)?.fetchResult() ?? .failure(CancellationError())
+            return received(outcome, sent, preparation: preparation, into: result)
         }
-        let elapsed = ContinuousClock.now - clockStart
+        // The token stage: whatever token it used is masked in everything reported and recorded
+        // (only this path changes the preparation: a copy of it costs every field's retain).
+        let used = OAuthTokensUsed()
+        let outcome =
+            await preparation.future(for: request, onToken: used.add)?.fetchResult() ?? .failure(CancellationError())
+        var masked = preparation
+        masked.redactor = preparation.redactor.adding(used.secrets)
+        return received(outcome, sent, preparation: masked, into: result)
+    }
+
+    /// What `send` keeps from before the exchange for its result.
+    private struct Sent {
+        var request: HTTPRequest
+        var startedAt: Date?
+        var clockStart: ContinuousClock.Instant
+        var streamLog: StreamEventLog?
+        var capture: SentHeadCapture?
+        var base: RequestResult?
+        var jarGeneration: Int?
+    }
+
+    /// The result of an attempt once its exchange ended (a response, or the error that ended it).
+    private func received(
+        _ outcome: Result<DataResponse, any Error>, _ sent: Sent, preparation: SendPreparation,
+        into result: consuming RequestResult
+    ) -> Outcome {
+        let request = sent.request
+        let startedAt = sent.startedAt
+        let streamLog = sent.streamLog
+        let capture = sent.capture
+        let base = sent.base
+        let jarGeneration = sent.jarGeneration
+        let elapsed = ContinuousClock.now - sent.clockStart
         result.duration = elapsed
         let completedAt: ContinuousClock.Instant? =
             switch outcome {
