@@ -108,6 +108,22 @@ import Workspace
             pathParams: [KeyValueRow(name: "name", value: "a b/c"), KeyValueRow(name: "id", value: "9")])
         let outcome = RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(request)
         #expect(outcome.request.target == .absolute("https://h.test/users/a%20b%2Fc/items/9?x=:id"))
+        // A port is not a parameter, a segment of other text stays as written, a trailing slash stays.
+        let ported = SavedRequest(
+            id: "q", name: "q", url: "http://h.test:8080/café/:id/:missing/",
+            pathParams: [KeyValueRow(name: "id", value: "é 1")])
+        let sent = RequestResolver(scope: VariableScope(), baseFolder: "/").resolve(ported)
+        #expect(sent.request.target == .absolute("http://h.test:8080/café/%C3%A9%201/:missing/"))
+    }
+
+    /// The auth in force (inherited from a folder or the collection) is passed beside the request,
+    /// not written into a copy of it: the request's own auth is used when none is passed.
+    @Test func theAuthInForceIsPassedBesideTheRequest() {
+        let request = SavedRequest(id: "a", name: "a", url: "https://h.test/x", auth: SavedAuth(.inherit))
+        let resolver = RequestResolver(scope: VariableScope(), baseFolder: "/")
+        #expect(resolver.resolve(request).request.headers.isEmpty)
+        let inherited = resolver.resolve(request, auth: SavedAuth(.bearer(token: "t0k")))
+        #expect(inherited.request.headers == [.init("Authorization", "Bearer t0k")])
     }
 
     /// A path parameter turned off is not sent as the literal `:id`: the request is stopped with a

@@ -139,7 +139,8 @@ package final class RequestPreparer: Sendable {
         var resolver = RequestResolver(scope: scope, baseFolder: baseFolder, baseOptions: collection.options)
         // The collection's own secrets are masked by `documentRedactor` already.
         resolver.alreadyMasked = documentRedactor.maskedSecrets
-        var outcome = resolver.resolve(collection.withAuthInForce(saved))
+        // The auth in force passed beside the request, not written into a copy of it.
+        var outcome = resolver.resolve(saved, auth: collection.authInForce(for: saved).auth)
         problems += outcome.problems.map { $0.description(in: collection, for: saved.id) }
         var untrusted: [String] = []
         var pendingCommand: CommandAuth?

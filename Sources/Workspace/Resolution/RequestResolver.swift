@@ -31,7 +31,9 @@ package struct RequestResolver: Sendable {
         self.baseOptions = baseOptions
     }
 
-    package func resolve(_ saved: SavedRequest) -> Outcome {
+    /// - Parameter auth: the auth in force when the request inherits it
+    ///   (`RequestCollection.authInForce`); nil: the request's own.
+    package func resolve(_ saved: SavedRequest, auth: SavedAuth? = nil) -> Outcome {
         var resolver = VariableResolver(scope: scope)
         resolver.alreadyMasked = alreadyMasked
         var url = resolver.resolve(saved.url, at: "url")
@@ -47,8 +49,8 @@ package struct RequestResolver: Sendable {
         var command: CommandAuth?
         var jwt: ResolvedRequest.JWTSigning?
         var challenge: ResolvedRequest.ChallengeAuth?
-        switch saved.auth.scheme {
-        // The caller writes the inherited auth in (`RequestCollection.withAuthInForce`).
+        switch (auth ?? saved.auth).scheme {
+        // The caller passes the inherited auth (`RequestCollection.authInForce`).
         case .none, .inherit: break
         case .basic(let username, let password):
             let user = resolver.resolve(username, at: "auth.username")
@@ -227,7 +229,7 @@ package struct RequestResolver: Sendable {
         for (index, row) in parameters.enumerated() where row.enabled {
             values.append((row.name, resolver.resolve(row.value, at: "pathParams[\(index)].value"), index))
         }
-        func value(named name: Substring) -> String? {
+        func value(named name: String) -> String? {
             guard let found = values.last(where: { $0.name == name }) else {
                 // A row of that name turned off: the URL would go out with `:id` in it, unnoticed.
                 if let off = parameters.lastIndex(where: { !$0.enabled && $0.name == name }) {
@@ -247,42 +249,43 @@ package struct RequestResolver: Sendable {
             }
             return found.value
         }
-        let queryStart = url.utf8.firstIndex(of: UInt8(ascii: "?")) ?? url.endIndex
-        let pathPart = url[..<queryStart]
-        let schemeEnd = Self.end(of: "://", in: pathPart) ?? pathPart.startIndex
-        var output = String(pathPart[..<schemeEnd])
-        // Grown once rather than doubling as segments are appended (short texts stay inline).
-        if url.utf8.count > 15 { output.reserveCapacity(url.utf8.count + 16) }
-        var segmentStart = schemeEnd
-        while true {
-            let slash = pathPart.utf8[segmentStart...].firstIndex(of: UInt8(ascii: "/")) ?? queryStart
-            let segment = pathPart[segmentStart..<slash]
-            if segment.utf8.first == UInt8(ascii: ":"), let value = value(named: segment.dropFirst()) {
-                output += PercentEncoding.encodeSegment(value)
-            } else {
-                output += segment
+        // The URL's bytes, read in place and written into one buffer (String indices cost more
+        // per byte than the rest of the resolution together).
+        var url = url
+        return url.withUTF8 { bytes in
+            let queryStart = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
+            let schemeEnd = Self.end(of: "://", in: UnsafeBufferPointer(rebasing: bytes[..<queryStart])) ?? 0
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 16)
+            output += bytes[..<schemeEnd]
+            var segmentStart = schemeEnd
+            while true {
+                var slash = segmentStart
+                while slash < queryStart, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
+                if slash > segmentStart, bytes[segmentStart] == UInt8(ascii: ":"),
+                    let value = value(named: String(decoding: bytes[(segmentStart + 1)..<slash], as: UTF8.self))
+                {
+                    output += PercentEncoding.encodeSegment(value).utf8
+                } else {
+                    output += bytes[segmentStart..<slash]
+                }
+                guard slash < queryStart else { break }
+                output.append(UInt8(ascii: "/"))
+                segmentStart = slash + 1
             }
-            guard slash < queryStart else { break }
-            output += "/"
-            segmentStart = pathPart.utf8.index(after: slash)
+            output += bytes[queryStart...]
+            return String(decoding: output, as: UTF8.self)
         }
-        return output + url[queryStart...]
     }
 
-    /// Where the first `needle` in `text` ends, by bytes (no Foundation on the path of every send).
-    static func end(of needle: StaticString, in text: Substring) -> Substring.Index? {
+    /// Where the first `needle` in `bytes` ends.
+    static func end(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        while start != bytes.endIndex {
-            var index = start
+        guard bytes.count >= pattern.count else { return nil }
+        for start in 0...(bytes.count - pattern.count) {
             var matched = 0
-            while matched < pattern.count, index != bytes.endIndex, bytes[index] == pattern[matched] {
-                matched += 1
-                index = bytes.index(after: index)
-            }
-            if matched == pattern.count { return index }
-            start = bytes.index(after: start)
+            while matched < pattern.count, bytes[start + matched] == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return start + pattern.count }
         }
         return nil
     }
