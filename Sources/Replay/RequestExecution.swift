@@ -87,9 +87,9 @@ struct RequestExecution {
             return await sendWebSocket(request, preparation: preparation, into: result)
         }
         guard saved.retry != nil else {
-            // Sent once: the result is handed over, not shared, so filling it in copies nothing.
-            var request = request
-            request.responseStream = saved.stream?.responseStream()
+            // Sent once: the result is handed over, not shared, so filling it in copies nothing; the
+            // request is changed (its storage copied) only when it streams.
+            if let stream = saved.stream { request.responseStream = stream.responseStream() }
             var outcome = await send(request, preparation: preparation, into: consume result)
             outcome.result.attempts = 1
             return outcome

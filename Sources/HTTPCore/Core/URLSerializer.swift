@@ -109,24 +109,39 @@ public enum URLSerializer {
         while beforeQueryEnd > baseStart, base[beforeQueryEnd - 1] == UInt8(ascii: "/") { beforeQueryEnd -= 1 }
         var pathStart = 0
         let pathBeforeQueryEnd = pathMark ?? pathEnd
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(baseEnd - baseStart + pathEnd + 2)
-        bytes += base[baseStart..<beforeQueryEnd]
-        if pathBeforeQueryEnd > 0 {
-            bytes.append(UInt8(ascii: "/"))
-            while pathStart < pathBeforeQueryEnd, path[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
-            bytes += path[pathStart..<pathBeforeQueryEnd]
+        // Written into the string's own storage (no byte array made first and copied): the
+        // base, a slash, the path, and each query after `?` or `&` — at most two bytes more than
+        // the two texts.
+        return String(unsafeUninitializedCapacity: baseEnd - baseStart + pathEnd + 2) { output in
+            var count = 0
+            func write(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+                guard let target = output.baseAddress, let source = bytes.base.baseAddress, !bytes.isEmpty else {
+                    return
+                }
+                (target + count).initialize(from: source + bytes.startIndex, count: bytes.count)
+                count += bytes.count
+            }
+            func write(_ byte: UInt8) {
+                output[count] = byte
+                count += 1
+            }
+            write(base[baseStart..<beforeQueryEnd])
+            if pathBeforeQueryEnd > 0 {
+                write(UInt8(ascii: "/"))
+                while pathStart < pathBeforeQueryEnd, path[pathStart] == UInt8(ascii: "/") { pathStart += 1 }
+                write(path[pathStart..<pathBeforeQueryEnd])
+            }
+            var separator = UInt8(ascii: "?")
+            func appendQuery(_ query: Slice<UnsafeBufferPointer<UInt8>>) {
+                guard !query.isEmpty else { return }
+                write(separator)
+                write(query)
+                separator = UInt8(ascii: "&")
+            }
+            if let baseMark { appendQuery(base[(baseMark + 1)..<baseEnd]) }
+            if let pathMark { appendQuery(path[(pathMark + 1)..<pathEnd]) }
+            return count
         }
-        var separator = UInt8(ascii: "?")
-        func appendQuery(_ query: Slice<UnsafeBufferPointer<UInt8>>) {
-            guard !query.isEmpty else { return }
-            bytes.append(separator)
-            bytes += query
-            separator = UInt8(ascii: "&")
-        }
-        if let baseMark { appendQuery(base[(baseMark + 1)..<baseEnd]) }
-        if let pathMark { appendQuery(path[(pathMark + 1)..<pathEnd]) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Encodes one query item as `name=value` with the strict component rules.

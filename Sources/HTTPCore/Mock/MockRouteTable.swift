@@ -169,11 +169,14 @@ public final class MockRouteTable: Sendable {
         _ method: HTTPMethod, on snapshot: Snapshot, request: HTTPRequest, path: String, query: [String: String],
         body: JSONValue?
     ) -> Outcome? {
-        for (index, route) in snapshot.routes.enumerated() {
-            guard !route.responses.isEmpty,
+        // Read in place: a route is copied (a dozen fields retained) only once it matched.
+        let routes = snapshot.routes
+        for index in routes.indices {
+            guard !routes[index].responses.isEmpty,
                 let parameters = MockMatcher.match(
-                    route, method: method, headers: request.headers, path: path, query: query, body: body)
+                    routes[index], method: method, headers: request.headers, path: path, query: query, body: body)
             else { continue }
+            let route = routes[index]
             // One response that stays: nothing to count, no lock.
             if route.responses.count == 1, route.persistence != .consumable {
                 return .answered(
