@@ -38,20 +38,15 @@ let releaseUncheckedExclusivity: [SwiftSetting] = [
 /// toolchain — at the price of size (~78 MB stripped, ICU's data included, against ~18 MB).
 /// Debug builds — every test run — stay dynamic: quicker to link.
 ///
-/// Two more linker flags shorten every start. The toolchain's static-stdlib arguments export all of
-/// the binary's ~56,000 symbols (`-export-dynamic`, for runtimes that looked types up with `dlsym`;
-/// today's Swift runtime and Foundation find metadata through their own sections): the dynamic
-/// loader then searches that table first for each of the ~13,000 symbols the shared libraries
-/// resolve at start, and `--no-export-dynamic` (after it on the command line, so it wins) keeps
-/// only what the libraries need. `-z pack-relative-relocs` stores the ~147,000 relative
-/// relocations as a 30 KB bitmap (DT_RELR, glibc 2.36+) instead of 3.5 MB of entries read and
-/// applied one by one. Together: `lazer --version` 11.5 → 10.7 ms (`make bench-startup`, 41 rounds).
+/// The toolchain's static-stdlib arguments also export all of the binary's ~56,000 symbols
+/// (`-export-dynamic`, for runtimes that looked types up with `dlsym`; today's Swift runtime and
+/// Foundation find metadata through their own sections): the dynamic loader then searches that
+/// table first for each of the ~13,000 symbols the shared libraries resolve at start.
+/// `--no-export-dynamic` (after it on the command line, so it wins) keeps only what the libraries
+/// need: `lazer --version` 11.8 → 10.3 ms (`make bench-startup`). (`-z pack-relative-relocs`
+/// would take another 0.2 ms but needs glibc 2.36, and the Debian package runs on 2.35.)
 let releaseStaticStdlib: [LinkerSetting] = [
-    .unsafeFlags(
-        [
-            "-static-stdlib", "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker",
-            "pack-relative-relocs",
-        ], .when(configuration: .release))
+    .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
 ]
 
 /// The same flag when compiling `lazer`'s own files: compiled with it, they name the libraries
