@@ -139,6 +139,30 @@ struct HTTPHeadersTests {
         #expect(HTTPHeaders(receivedLines: Array("HTTP/2 204\n".utf8)).isEmpty)
     }
 
+    @Test("one name's values read from received lines are the parsed fields' values, in order")
+    func valuesNamedInReceivedLines() {
+        #expect(HTTPHeaders.values(named: "set-cookie", inReceivedLines: Self.received) == ["a=1", "b=2"])
+        #expect(HTTPHeaders.values(named: "X-SPACED", inReceivedLines: Self.received) == ["padded value"])
+        #expect(HTTPHeaders.values(named: "Set-Cookie", inReceivedLines: Array("HTTP/1.1 200 OK\n".utf8)).isEmpty)
+        // Random lines: names of every case and a near miss, blanks around the colon, lines without one.
+        var generator = SystemRandomNumberGenerator()
+        let names = ["Set-Cookie", "set-cookie", "SET-COOKIE", "Set-Cookies", "Set-Cooki", "X-A", "Server", "Set"]
+        for _ in 0..<2_000 {
+            var text = Bool.random(using: &generator) ? "HTTP/1.1 200 OK\n" : ""
+            for _ in 0..<Int.random(in: 0...8, using: &generator) {
+                let name = names.randomElement(using: &generator) ?? ""
+                let before = Bool.random(using: &generator) ? " " : ""
+                let after = ["", " ", "\t "].randomElement(using: &generator) ?? ""
+                text +=
+                    Int.random(in: 0..<6, using: &generator) == 0
+                    ? "no colon here\n" : "\(name)\(before):\(after)v\(Int.random(in: 0...9, using: &generator)) x\n"
+            }
+            let bytes = Array(text.utf8)
+            let parsed = HTTPHeaders(receivedLines: bytes).values(for: "set-cookie")
+            #expect(HTTPHeaders.values(named: "Set-Cookie", inReceivedLines: bytes) == parsed, "\(text)")
+        }
+    }
+
     @Test("received headers equal, hash and encode like the same fields given directly")
     func receivedEqualsGiven() throws {
         let received = HTTPHeaders(receivedLines: Self.received)

@@ -130,9 +130,10 @@ final class RedirectChain: CurlTransferObserver {
             observer.transferDidComplete(withEarlierHops(result))
             return
         }
-        if let jar = spec.cookieJar, let url = URL(string: spec.url) {
-            let setCookies = outcome.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
-            jar.receive(setCookies, from: url)
+        // Every response is asked for its cookies; only one that sets some parses its URL.
+        if let jar = spec.cookieJar {
+            let setCookies = outcome.head.values(named: "Set-Cookie")
+            if !setCookies.isEmpty, let url = URL(string: spec.url) { jar.receive(setCookies, from: url) }
         }
         guard follows else {
             observer.transferDidComplete(.success(merged(outcome)))

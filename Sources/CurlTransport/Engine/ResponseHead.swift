@@ -71,6 +71,11 @@ struct ResponseHead: Sendable {
         HTTPHeaders(receivedLines: bytes).fields.map { ($0.name, $0.value) }
     }
 
+    /// The values of the fields named `name` (any case), without parsing the others.
+    func values(named name: String) -> [String] {
+        HTTPHeaders.values(named: name, inReceivedLines: bytes)
+    }
+
     /// Whether a trimmed line is a status line (`HTTP/` and more). Compared byte by byte: this runs
     /// for every header line on the network thread.
     static func isStatusLine(_ line: some RandomAccessCollection<UInt8>) -> Bool {

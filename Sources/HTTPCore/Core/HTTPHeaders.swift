@@ -36,6 +36,12 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
         received = ReceivedHeaderLines(receivedLines)
     }
 
+    /// The values of the fields named `name` (any case) in header lines as a transport received
+    /// them, without parsing the other fields (see `init(receivedLines:)`).
+    package static func values(named name: String, inReceivedLines bytes: [UInt8]) -> [String] {
+        ReceivedHeaderLines.values(named: name, in: bytes)
+    }
+
     public init(from decoder: any Decoder) throws {
         storedFields = try [HTTPHeader](from: decoder)
     }

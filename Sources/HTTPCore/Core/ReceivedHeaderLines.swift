@@ -53,6 +53,42 @@ final class ReceivedHeaderLines: Sendable {
         return fields
     }
 
+    /// The values of the fields named `name` (ASCII, any case) in `bytes`, read as `parse` reads
+    /// them, without making strings of the other fields: the transport asks every response for its
+    /// `Set-Cookie` lines, and most have none.
+    static func values(named name: String, in bytes: [UInt8]) -> [String] {
+        var values: [String] = []
+        let target = Array(name.utf8)
+        guard !target.isEmpty else { return values }
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.endIndex
+            defer { lineStart = lineEnd + 1 }
+            let line = bytes[lineStart..<lineEnd]
+            // The name, then blanks, then the colon: a shorter line or another first byte is not it.
+            guard line.count > target.count, Self.asciiLowercase(line[lineStart]) == Self.asciiLowercase(target[0])
+            else { continue }
+            guard !isStatusLine(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            var nameEnd = colon
+            while nameEnd > line.startIndex, isBlank(line[nameEnd - 1]) { nameEnd -= 1 }
+            guard nameEnd - line.startIndex == target.count,
+                zip(line[line.startIndex..<nameEnd], target).allSatisfy({
+                    Self.asciiLowercase($0) == Self.asciiLowercase($1)
+                })
+            else { continue }
+            var valueStart = colon + 1
+            while valueStart < line.endIndex, isBlank(line[valueStart]) { valueStart += 1 }
+            var valueEnd = line.endIndex
+            while valueEnd > valueStart, isBlank(line[valueEnd - 1]) { valueEnd -= 1 }
+            values.append(String(decoding: line[valueStart..<valueEnd], as: UTF8.self))
+        }
+        return values
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
     /// Whether a line starts with `HTTP/` and has more after it.
     static func isStatusLine(_ line: ArraySlice<UInt8>) -> Bool {
         line.count > 5 && line.starts(with: "HTTP/".utf8)
