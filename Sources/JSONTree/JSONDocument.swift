@@ -11,28 +11,26 @@ package struct JSONDocument: Sendable, Equatable {
     /// The parts, in one object a copy shares: a document is handed from the response to every
     /// check, capture and query of it, and its eight references were retained and released at
     /// each copy (1 % of an in-process run).
-    private final class Storage: Sendable {
+    private struct Fields: Sendable {
         let bytes: JSONBytes
         let tape: TapeStorage
         let overflow: [Int: Int]
         let checkpoints: ChildCheckpoints
+    }
 
-        init(bytes: JSONBytes, tape: TapeStorage, overflow: [Int: Int], checkpoints: ChildCheckpoints) {
-            self.bytes = bytes
-            self.tape = tape
-            self.overflow = overflow
-            self.checkpoints = checkpoints
-        }
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private let storage: Storage
 
     /// The body exactly as received.
-    package var bytes: JSONBytes { storage.bytes }
-    var tape: TapeStorage { storage.tape }
-    var overflow: [Int: Int] { storage.overflow }
+    package var bytes: JSONBytes { storage.fields.bytes }
+    var tape: TapeStorage { storage.fields.tape }
+    var overflow: [Int: Int] { storage.fields.overflow }
     /// Every 64th child of every container, for random access into large ones.
-    var checkpoints: ChildCheckpoints { storage.checkpoints }
+    var checkpoints: ChildCheckpoints { storage.fields.checkpoints }
 
     /// Parses `bytes`; throws a `JSONParseError` pointing at the first problem.
     package init(bytes: [UInt8], options: JSONParseOptions = .strict) throws(JSONParseError) {
@@ -47,7 +45,8 @@ package struct JSONDocument: Sendable, Equatable {
             try JSONParser.parse(buffer, options: options, release: release)
         }
         bytes.releasePages(0..<bytes.count)
-        storage = Storage(bytes: bytes, tape: result.tape, overflow: result.overflow, checkpoints: result.checkpoints)
+        storage = Storage(
+            Fields(bytes: bytes, tape: result.tape, overflow: result.overflow, checkpoints: result.checkpoints))
     }
 
     /// Parses the UTF-8 encoding of `text`.

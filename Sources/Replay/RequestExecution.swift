@@ -156,13 +156,13 @@ struct RequestExecution {
 
     /// What `send` keeps from before the exchange for its result.
     private struct Sent {
-        var request: HTTPRequest
-        var startedAt: Date?
-        var clockStart: ContinuousClock.Instant
-        var streamLog: StreamEventLog?
-        var capture: SentHeadCapture?
-        var base: RequestResult?
-        var jarGeneration: Int?
+        let request: HTTPRequest
+        let startedAt: Date?
+        let clockStart: ContinuousClock.Instant
+        let streamLog: StreamEventLog?
+        let capture: SentHeadCapture?
+        let base: RequestResult?
+        let jarGeneration: Int?
     }
 
     /// The result of an attempt once its exchange ended (a response, or the error that ended it).
@@ -171,11 +171,6 @@ struct RequestExecution {
         into result: consuming RequestResult
     ) -> Outcome {
         let request = sent.request
-        let startedAt = sent.startedAt
-        let streamLog = sent.streamLog
-        let capture = sent.capture
-        let base = sent.base
-        let jarGeneration = sent.jarGeneration
         let elapsed = ContinuousClock.now - sent.clockStart
         result.duration = elapsed
         let completedAt: ContinuousClock.Instant? =
@@ -193,7 +188,7 @@ struct RequestExecution {
             func exchange() -> Exchange {
                 Exchange(
                     request: request, url: (try? request.url()) ?? response.url, result: .success(response),
-                    startedAt: startedAt ?? Date(), duration: elapsed)
+                    startedAt: sent.startedAt ?? Date(), duration: elapsed)
             }
             result.phases = ExchangePhase.phases(of: response.timings)
             do {
@@ -213,14 +208,16 @@ struct RequestExecution {
                         item: item, request: request, outcome: .success(response), body: bytes.arrayValue,
                         duration: elapsed,
                         redactor: secrets.isEmpty ? preparation.redactor : preparation.redactor.adding(secrets))
-                    exchange.streamEvents = streamLog?.events
+                    exchange.streamEvents = sent.streamLog?.events
                     observer(exchange)
                 }
                 outcome.completedAt = completedAt
-                if let capture, let base, outcome.result.status == .passed || outcome.result.status == .failed {
+                if let capture = sent.capture, let base = sent.base,
+                    outcome.result.status == .passed || outcome.result.status == .failed
+                {
                     outcome.rendering = rendering(
                         of: request, capture: capture, response: response, preparation: preparation, base: base,
-                        jarGeneration: jarGeneration)
+                        jarGeneration: sent.jarGeneration)
                 }
                 return outcome
             } catch {
@@ -251,7 +248,7 @@ struct RequestExecution {
             if error is TransportError {
                 record(
                     Exchange(
-                        request: request, url: nil, result: .failure(error), startedAt: startedAt ?? Date(),
+                        request: request, url: nil, result: .failure(error), startedAt: sent.startedAt ?? Date(),
                         duration: elapsed),
                     preparation)
             }

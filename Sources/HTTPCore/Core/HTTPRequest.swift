@@ -80,7 +80,11 @@ public struct HTTPRequest: Sendable {
     /// NDJSON…; see ``ResponseStream``). Like the observer, not part of the request's identity.
     public var responseStream: ResponseStream? {
         get { storage.responseStream }
-        set { uniqueStorage().responseStream = newValue }
+        set {
+            // Nil where there is none (a request that does not stream) changes nothing: no copy.
+            guard newValue != nil || storage.responseStream != nil else { return }
+            uniqueStorage().responseStream = newValue
+        }
     }
 
     /// Who else hears the start of a body that is not a stream, as it arrives (see ``BodyPreview``).

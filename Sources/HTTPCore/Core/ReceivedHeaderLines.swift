@@ -33,22 +33,9 @@ final class ReceivedHeaderLines: Sendable {
     static func parse(_ bytes: [UInt8]) -> [HTTPHeader] {
         var fields: [HTTPHeader] = []
         fields.reserveCapacity(16)
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.endIndex
-            defer { lineStart = lineEnd + 1 }
-            let line = bytes[lineStart..<lineEnd]
-            guard !isStatusLine(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            var nameEnd = colon
-            while nameEnd > line.startIndex, isBlank(line[nameEnd - 1]) { nameEnd -= 1 }
-            var valueStart = colon + 1
-            while valueStart < line.endIndex, isBlank(line[valueStart]) { valueStart += 1 }
-            var valueEnd = line.endIndex
-            while valueEnd > valueStart, isBlank(line[valueEnd - 1]) { valueEnd -= 1 }
+        forEachField(in: bytes) { name, value in
             fields.append(
-                HTTPHeader(
-                    name: String(decoding: line[line.startIndex..<nameEnd], as: UTF8.self),
-                    value: String(decoding: line[valueStart..<valueEnd], as: UTF8.self)))
+                HTTPHeader(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
         }
         return fields
     }
@@ -57,32 +44,35 @@ final class ReceivedHeaderLines: Sendable {
     /// them, without making strings of the other fields: the transport asks every response for its
     /// `Set-Cookie` lines, and most have none.
     static func values(named name: String, in bytes: [UInt8]) -> [String] {
-        var values: [String] = []
         let target = Array(name.utf8)
-        guard !target.isEmpty else { return values }
+        var values: [String] = []
+        forEachField(in: bytes) { fieldName, value in
+            guard fieldName.count == target.count,
+                zip(fieldName, target).allSatisfy({ asciiLowercase($0) == asciiLowercase($1) })
+            else { return }
+            values.append(String(decoding: value, as: UTF8.self))
+        }
+        return values
+    }
+
+    /// Calls `body` with each field's name and value bytes, in order, blanks around them dropped.
+    private static func forEachField(
+        in bytes: [UInt8], _ body: (_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Void
+    ) {
         var lineStart = bytes.startIndex
         while lineStart < bytes.endIndex {
             let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.endIndex
             defer { lineStart = lineEnd + 1 }
             let line = bytes[lineStart..<lineEnd]
-            // The name, then blanks, then the colon: a shorter line or another first byte is not it.
-            guard line.count > target.count, Self.asciiLowercase(line[lineStart]) == Self.asciiLowercase(target[0])
-            else { continue }
             guard !isStatusLine(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
             var nameEnd = colon
             while nameEnd > line.startIndex, isBlank(line[nameEnd - 1]) { nameEnd -= 1 }
-            guard nameEnd - line.startIndex == target.count,
-                zip(line[line.startIndex..<nameEnd], target).allSatisfy({
-                    Self.asciiLowercase($0) == Self.asciiLowercase($1)
-                })
-            else { continue }
             var valueStart = colon + 1
             while valueStart < line.endIndex, isBlank(line[valueStart]) { valueStart += 1 }
             var valueEnd = line.endIndex
             while valueEnd > valueStart, isBlank(line[valueEnd - 1]) { valueEnd -= 1 }
-            values.append(String(decoding: line[valueStart..<valueEnd], as: UTF8.self))
+            body(line[line.startIndex..<nameEnd], line[valueStart..<valueEnd])
         }
-        return values
     }
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {

@@ -9,32 +9,29 @@ package struct ResponseFacts: Sendable {
     /// The fields, in one object a copy shares: every check, capture and script of a response reads
     /// the facts, and a copy of five fields (the document alone holds eight references) was
     /// retained and released field by field at each step — 2 % of an in-process run.
-    private final class Storage: Sendable {
+    private struct Fields: Sendable {
         let status: Int
         let headers: HTTPHeaders
         let body: JSONBytes
         let document: JSONDocument?
         let duration: Duration
+    }
 
-        init(status: Int, headers: HTTPHeaders, body: JSONBytes, document: JSONDocument?, duration: Duration) {
-            self.status = status
-            self.headers = headers
-            self.body = body
-            self.document = document
-            self.duration = duration
-        }
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private let storage: Storage
 
-    package var status: Int { storage.status }
-    package var headers: HTTPHeaders { storage.headers }
-    package var body: JSONBytes { storage.body }
-    package var document: JSONDocument? { storage.document }
-    package var duration: Duration { storage.duration }
+    package var status: Int { storage.fields.status }
+    package var headers: HTTPHeaders { storage.fields.headers }
+    package var body: JSONBytes { storage.fields.body }
+    package var document: JSONDocument? { storage.fields.document }
+    package var duration: Duration { storage.fields.duration }
 
     package init(status: Int, headers: HTTPHeaders, body: JSONBytes, document: JSONDocument?, duration: Duration) {
-        storage = Storage(status: status, headers: headers, body: body, document: document, duration: duration)
+        storage = Storage(Fields(status: status, headers: headers, body: body, document: document, duration: duration))
     }
 
     package init(status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, duration: Duration) {

@@ -254,7 +254,9 @@ package struct RequestResolver: Sendable {
         var url = url
         return url.withUTF8 { bytes in
             let queryStart = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
-            let schemeEnd = Self.end(of: "://", in: UnsafeBufferPointer(rebasing: bytes[..<queryStart])) ?? 0
+            let schemeEnd =
+                UTF8Search.firstIndex(of: "://", in: UnsafeBufferPointer(rebasing: bytes[..<queryStart])).map { $0 + 3 }
+                ?? 0
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 16)
             output += bytes[..<schemeEnd]
@@ -276,18 +278,6 @@ package struct RequestResolver: Sendable {
             output += bytes[queryStart...]
             return String(decoding: output, as: UTF8.self)
         }
-    }
-
-    /// Where the first `needle` in `bytes` ends.
-    static func end(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard bytes.count >= pattern.count else { return nil }
-        for start in 0...(bytes.count - pattern.count) {
-            var matched = 0
-            while matched < pattern.count, bytes[start + matched] == pattern[matched] { matched += 1 }
-            if matched == pattern.count { return start + pattern.count }
-        }
-        return nil
     }
 
     private func absolute(_ path: String) -> String {

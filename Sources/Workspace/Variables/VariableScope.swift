@@ -18,10 +18,16 @@ package struct VariableScope: Sendable {
     }
 
     /// The layers, in one object a copy shares: a scope is copied into every resolver of every
-    /// request (a send made three copies of its nine layers, each retained and released). Changed
-    /// only through `layersToChange`, which copies them first when another scope shares them;
-    /// that is what makes the class's `var`s safe to share between threads.
-    private final class Layers: @unchecked Sendable {
+    /// request (a send made three copies of its nine layers, each retained and released).
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: only reached through `VariableScope`, which copies the box before any write
+        // unless it holds the only reference, so a box another value can see is never mutated.
+        var layers: Layers
+
+        init(_ layers: Layers) { self.layers = layers }
+    }
+
+    private struct Layers {
         var captures: [String: Value]
         var environment: [Variable]
         var collection: [Variable]
@@ -31,79 +37,55 @@ package struct VariableScope: Sendable {
         var dotenvFolder: String?
         var dotenv: DotEnvFile?
         var prompts: PromptAnswers
-
-        init(
-            captures: [String: Value], environment: [Variable], collection: [Variable], process: [String: String],
-            dynamic: DynamicValues, processEnvironment: [String: String], dotenvFolder: String?, dotenv: DotEnvFile?,
-            prompts: PromptAnswers
-        ) {
-            self.captures = captures
-            self.environment = environment
-            self.collection = collection
-            self.process = process
-            self.dynamic = dynamic
-            self.processEnvironment = processEnvironment
-            self.dotenvFolder = dotenvFolder
-            self.dotenv = dotenv
-            self.prompts = prompts
-        }
-
-        func copy() -> Layers {
-            Layers(
-                captures: captures, environment: environment, collection: collection, process: process,
-                dynamic: dynamic, processEnvironment: processEnvironment, dotenvFolder: dotenvFolder, dotenv: dotenv,
-                prompts: prompts)
-        }
     }
 
-    private var layers: Layers
+    private var storage: Storage
 
-    /// The layers, copied first when another scope shares them.
-    private mutating func layersToChange() -> Layers {
-        if !isKnownUniquelyReferenced(&layers) { layers = layers.copy() }
-        return layers
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.layers) }
+        return storage
     }
 
     package var captures: [String: Value] {
-        get { layers.captures }
-        set { layersToChange().captures = newValue }
+        get { storage.layers.captures }
+        set { uniqueStorage().layers.captures = newValue }
     }
     package var environment: [Variable] {
-        get { layers.environment }
-        set { layersToChange().environment = newValue }
+        get { storage.layers.environment }
+        set { uniqueStorage().layers.environment = newValue }
     }
     package var collection: [Variable] {
-        get { layers.collection }
-        set { layersToChange().collection = newValue }
+        get { storage.layers.collection }
+        set { uniqueStorage().layers.collection = newValue }
     }
     /// Already stripped of the `LAZER_VAR_` prefix (see `ProcessVariables.exposed`).
     package var process: [String: String] {
-        get { layers.process }
-        set { layersToChange().process = newValue }
+        get { storage.layers.process }
+        set { uniqueStorage().layers.process = newValue }
     }
     package var dynamic: DynamicValues {
-        get { layers.dynamic }
-        set { layersToChange().dynamic = newValue }
+        get { storage.layers.dynamic }
+        set { uniqueStorage().layers.dynamic = newValue }
     }
     /// The whole process environment, for `{{$processEnv NAME}}` only (the user names the variable).
     package var processEnvironment: [String: String] {
-        get { layers.processEnvironment }
-        set { layersToChange().processEnvironment = newValue }
+        get { storage.layers.processEnvironment }
+        set { uniqueStorage().layers.processEnvironment = newValue }
     }
     /// The folder of the collection file, where `{{$dotenv NAME}}` reads `.env`; nil when it has no file.
     package var dotenvFolder: String? {
-        get { layers.dotenvFolder }
-        set { layersToChange().dotenvFolder = newValue }
+        get { storage.layers.dotenvFolder }
+        set { uniqueStorage().layers.dotenvFolder = newValue }
     }
     /// Read instead of the `.env` file when set (a load script's export reads the names at run time).
     package var dotenv: DotEnvFile? {
-        get { layers.dotenv }
-        set { layersToChange().dotenv = newValue }
+        get { storage.layers.dotenv }
+        set { uniqueStorage().layers.dotenv = newValue }
     }
     /// The answers to `{{$prompt}}` / `{{$select}}` (by label), or `.shownAsWritten` for a preview.
     package var prompts: PromptAnswers {
-        get { layers.prompts }
-        set { layersToChange().prompts = newValue }
+        get { storage.layers.prompts }
+        set { uniqueStorage().layers.prompts = newValue }
     }
 
     package init(
@@ -111,9 +93,11 @@ package struct VariableScope: Sendable {
         process: [String: String] = [:], dynamic: DynamicValues = .system,
         processEnvironment: [String: String] = [:], dotenvFolder: String? = nil, prompts: PromptAnswers = .given([:])
     ) {
-        layers = Layers(
-            captures: captures, environment: environment, collection: collection, process: process, dynamic: dynamic,
-            processEnvironment: processEnvironment, dotenvFolder: dotenvFolder, dotenv: nil, prompts: prompts)
+        storage = Storage(
+            Layers(
+                captures: captures, environment: environment, collection: collection, process: process,
+                dynamic: dynamic, processEnvironment: processEnvironment, dotenvFolder: dotenvFolder, dotenv: nil,
+                prompts: prompts))
     }
 
     /// The scope for sending requests of `collection` in `environment`.
@@ -130,15 +114,14 @@ package struct VariableScope: Sendable {
 
     /// The raw (unresolved) value of `name` and the layer it came from.
     package func lookup(_ name: String) -> Value? {
-        let layers = layers
-        if let value = layers.captures[name] { return value }
-        if let variable = layers.environment.first(where: { $0.name == name }) {
+        if let value = storage.layers.captures[name] { return value }
+        if let variable = storage.layers.environment.first(where: { $0.name == name }) {
             return Value(variable.value, secret: variable.secret)
         }
-        if let variable = layers.collection.first(where: { $0.name == name }) {
+        if let variable = storage.layers.collection.first(where: { $0.name == name }) {
             return Value(variable.value, secret: variable.secret)
         }
-        if let value = layers.process[name] { return Value(value) }
+        if let value = storage.layers.process[name] { return Value(value) }
         return nil
     }
 }
