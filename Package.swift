@@ -632,7 +632,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Scripting", "Replay", "Workspace", "HTTPCore", "Futures", "JSONTree", "StateStore"],
+            // CurlTransport and LoopbackTesting: a run one request at a time against a real server.
+            dependencies: [
+                "Scripting", "Replay", "Workspace", "HTTPCore", "Futures", "JSONTree", "StateStore", "CurlTransport",
+                "LoopbackTesting",
+            ],
             exclude: ["Golden"],
             swiftSettings: strictSwift + javaScriptCoreHeaders
         ),

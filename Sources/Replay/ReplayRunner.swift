@@ -54,11 +54,6 @@ package final class ReplayRunner: Sendable {
         onResult: @Sendable (RequestResult) -> Void
     ) async -> [RequestResult] {
         let items = plan.items
-        let waits =
-            configuration.parallel > 1
-            ? RunDependencies.compute(items, environment: configuration.environment)
-            : Array(repeating: [], count: items.count)
-        var results = [RequestResult?](repeating: nil, count: items.count)
         // One preparer per collection file: what every request of it shares is worked out once.
         var preparers: [RequestPreparer] = []
         func preparer(for item: RunPlan.Item) -> RequestPreparer {
@@ -73,6 +68,12 @@ package final class ReplayRunner: Sendable {
             preparers.append(preparer)
             return preparer
         }
+        if configuration.parallel == 1 {
+            return await runOneAtATime(
+                items, iteration: iteration, bailed: &bailed, known: &known, preparer: preparer, onResult: onResult)
+        }
+        let waits = RunDependencies.compute(items, environment: configuration.environment)
+        var results = [RequestResult?](repeating: nil, count: items.count)
         // Values captured so far, per collection (`known`): the values the run started with and
         // `--var` values, then each finished request's captures in the order they finished (plan
         // order when running one at a time).
@@ -82,34 +83,6 @@ package final class ReplayRunner: Sendable {
         var firstUnstarted = 0
         var running = 0
         var stop = bailed
-        if configuration.parallel == 1 {
-            // One at a time in plan order: no child task per request.
-            var sequential: [RequestResult] = []
-            sequential.reserveCapacity(items.count)
-            for item in items {
-                if Task.isCancelled { stop = true }
-                var result: RequestResult
-                if stop {
-                    result = skipped(item)
-                } else {
-                    let collectionID = item.collectionID
-                    let values = knownValues(for: item, &known)
-                    let execution = RequestExecution(
-                        runner: self, item: item, preparer: preparer(for: item), captures: values)
-                    let outcome = await execution.run()
-                    result = outcome.result
-                    if !outcome.captured.isEmpty {
-                        known[collectionID, default: [:]].merge(outcome.captured) { _, new in new }
-                    }
-                    if configuration.bail, result.status != .passed { stop = true }
-                }
-                result.iteration = iteration
-                sequential.append(result)
-                onResult(result)
-            }
-            bailed = stop
-            return sequential
-        }
         await withTaskGroup(of: (Int, RequestExecution.Outcome).self) { group in
             func startReady() {
                 while firstUnstarted < items.count, started[firstUnstarted] { firstUnstarted += 1 }
@@ -162,7 +135,7 @@ package final class ReplayRunner: Sendable {
 
     /// The values captured so far for `item`'s collection, started from the `--var` values the
     /// first time (looked up once, its document read only then: this runs for every request).
-    private func knownValues(
+    func knownValues(
         for item: RunPlan.Item, _ known: inout [String: [String: VariableScope.Value]]
     ) -> [String: VariableScope.Value] {
         if let values = known[item.collectionID] { return values }

@@ -31,6 +31,36 @@ struct RequestExecution {
 
     func run() async -> Outcome {
         if scripted == nil, hasScripts { return await runScripted() }
+        switch await prepare() {
+        case .done(let outcome): return outcome
+        case .ready(let ready): return await send(ready)
+        }
+    }
+
+    /// A request prepared and ready to go: `Ready`, or the outcome of one that stops before it is
+    /// sent (the preparation's problems, an auth command that failed…).
+    enum Prepared {
+        case done(Outcome)
+        case ready(Ready)
+    }
+
+    /// What `prepare` leaves for the send: the request as it goes out (its URL made, its options
+    /// set), its preparation, and its result so far.
+    struct Ready {
+        var request: HTTPRequest
+        let preparation: SendPreparation
+        var result: RequestResult
+
+        /// Sent once, as it is, when started: no WebSocket, no retries, no token stage. A run one
+        /// request at a time starts such a request before it checks the one before it.
+        func isPlain(_ saved: SavedRequest) -> Bool {
+            !saved.opensWebSocket && saved.retry == nil && preparation.oauth == nil
+        }
+    }
+
+    /// Prepares the request (after its pre-request scripts, when `scripted` holds them): its
+    /// variables resolved with `captures`, its auth command run when one has no token yet.
+    func prepare() async -> Prepared {
         let configuration = runner.configuration
         let saved = scripted?.request ?? item.request
         var preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
@@ -50,7 +80,7 @@ struct RequestExecution {
             collectionFile: item.documentPath, folderPath: item.folderPath, requestID: saved.id, name: saved.name,
             method: saved.sentMethod, url: saved.url, environment: preparation.environment?.name,
             status: .notSent)
-        if configuration.fromHistory { return recheck(preparation: preparation, into: result) }
+        if configuration.fromHistory { return .done(recheck(preparation: preparation, into: result)) }
         if preparation.pendingCommand != nil, stopProblem == nil {
             stopProblem = "the auth command's token expired before the request could use it"
         }
@@ -64,7 +94,7 @@ struct RequestExecution {
         else {
             result.problems = (preparation.problems + [stopProblem].compactMap { $0 }).map(
                 preparation.redactor.redact)
-            return Outcome(result: result, captured: [:])
+            return .done(Outcome(result: result, captured: [:]))
         }
         // The request is changed below: the preparation lets go of its copy, so the change is made
         // in place rather than on a copy of the whole request (nothing reads it from there).
@@ -83,20 +113,29 @@ struct RequestExecution {
         } else {
             result.url = preparation.redactor.redact(saved.url)
         }
+        return .ready(Ready(request: request, preparation: preparation, result: result))
+    }
+
+    /// Sends a prepared request (as a WebSocket, or again as its retry policy asks) and makes its result.
+    func send(_ ready: Ready) async -> Outcome {
+        let saved = scripted?.request ?? item.request
         if saved.opensWebSocket {
-            return await sendWebSocket(request, preparation: preparation, into: result)
+            return await sendWebSocket(ready.request, preparation: ready.preparation, into: ready.result)
         }
         guard saved.retry != nil else {
-            // Sent once: the result is handed over, not shared, so filling it in copies nothing; the
-            // request is changed (its storage copied) only when it streams.
-            if let stream = saved.stream { request.responseStream = stream.responseStream() }
-            var outcome = await send(request, preparation: preparation, into: consume result)
+            if ready.preparation.oauth == nil {
+                let flight = start(ready)
+                return finish(flight, with: await response(of: flight))
+            }
+            var outcome = await send(ready.request, preparation: ready.preparation, into: ready.result)
             outcome.result.attempts = 1
             return outcome
         }
+        let preparation = ready.preparation
+        let result = ready.result
         var attempt = 1
         while true {
-            var request = request
+            var request = ready.request
             request.responseStream = saved.stream?.responseStream()
             var outcome = await send(request, preparation: preparation, into: copy result)
             outcome.result.attempts = attempt
@@ -121,10 +160,47 @@ struct RequestExecution {
         }
     }
 
-    /// One attempt: sends `request` and makes its result.
-    private func send(
-        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
-    ) async -> Outcome {
+    /// A request `start` sent, its response not read yet.
+    struct InFlight {
+        fileprivate let future: ResponseFuture<DataResponse>?
+        fileprivate let sent: Sent
+        fileprivate let preparation: SendPreparation
+        fileprivate var result: RequestResult
+
+        /// Whether its exchange has ended already (a mock answers as it is sent).
+        var hasEnded: Bool { future?.isCompleted ?? true }
+    }
+
+    /// Sends a plain request (`Ready.isPlain`) without waiting for its response: the transport
+    /// has it, and the caller may work while it is on the wire.
+    func start(_ ready: Ready) -> InFlight {
+        let saved = scripted?.request ?? item.request
+        var request = ready.request
+        // The request is changed (its storage copied) only when it streams.
+        if let stream = saved.stream { request.responseStream = stream.responseStream() }
+        let (outgoing, sent) = beginning(request, preparation: ready.preparation, result: ready.result)
+        let future = ready.preparation.future(for: outgoing)
+        future?.send()
+        return InFlight(future: future, sent: sent, preparation: ready.preparation, result: ready.result)
+    }
+
+    /// How the exchange of `flight` ended.
+    func response(of flight: InFlight) async -> Result<DataResponse, any Error> {
+        await flight.future?.fetchResult() ?? .failure(CancellationError())
+    }
+
+    /// The result of a started request once its exchange ended.
+    func finish(_ flight: InFlight, with response: Result<DataResponse, any Error>) -> Outcome {
+        var outcome = received(response, flight.sent, preparation: flight.preparation, into: flight.result)
+        outcome.result.attempts = 1
+        return outcome
+    }
+
+    /// What a send keeps from before its exchange, and the request as it goes out (watched for
+    /// `lazer record` and `lazer load` when they ask).
+    private func beginning(
+        _ request: HTTPRequest, preparation: SendPreparation, result: RequestResult
+    ) -> (HTTPRequest, Sent) {
         // Only history needs the wall-clock start (reading the clock costs on every request).
         let startedAt = runner.configuration.recordHistory ? Date() : nil
         let clockStart = ContinuousClock.now
@@ -136,10 +212,18 @@ struct RequestExecution {
         }
         let capture = renders && rendersStill(request, preparation) ? SentHeadCapture() : nil
         if let capture { request.exchangeObserver = capture }
-        let base = capture == nil ? nil : copy result
+        let base = capture == nil ? nil : result
         let sent = Sent(
             request: request, startedAt: startedAt, clockStart: clockStart, streamLog: streamLog, capture: capture,
             base: base, jarGeneration: capture == nil ? nil : request.options.cookieJar?.generation)
+        return (request, sent)
+    }
+
+    /// One attempt (a retried request's, or one with a token stage): sends `request` and makes its result.
+    private func send(
+        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
+    ) async -> Outcome {
+        let (request, sent) = beginning(request, preparation: preparation, result: result)
         guard preparation.oauth != nil else {
             let outcome = await preparation.future(for: request)?.fetchResult() ?? .failure(CancellationError())
             return received(outcome, sent, preparation: preparation, into: result)
@@ -155,7 +239,7 @@ struct RequestExecution {
     }
 
     /// What `send` keeps from before the exchange for its result.
-    private struct Sent {
+    fileprivate struct Sent {
         let request: HTTPRequest
         let startedAt: Date?
         let clockStart: ContinuousClock.Instant
@@ -171,13 +255,15 @@ struct RequestExecution {
         into result: consuming RequestResult
     ) -> Outcome {
         let request = sent.request
-        let elapsed = ContinuousClock.now - sent.clockStart
-        result.duration = elapsed
         let completedAt: ContinuousClock.Instant? =
             switch outcome {
             case .success(let response): response.timings.completedAt
             case .failure(let error): (error as? TransportError)?.timings?.completedAt
             }
+        // To where the transport saw the exchange end: a run one at a time may read a response
+        // some time after it arrived (it was checking the one before).
+        let elapsed = (completedAt ?? ContinuousClock.now) - sent.clockStart
+        result.duration = elapsed
         let keepsDetails = runner.configuration.keepsExchangeDetails
         if keepsDetails { result.details = ExchangeDetails.request(request, redactor: preparation.redactor) }
         switch outcome {

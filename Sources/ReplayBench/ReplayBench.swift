@@ -7,6 +7,7 @@ import Workspace
 /// `make bench-replay`: in-process replay against a mock environment — 10,000 requests with two
 /// expectations each (status, and a JSONPath on the body), no history — one after another and
 /// with `--parallel 8`. Release build only; prints a Markdown table of the median of 5 runs.
+/// `PARALLEL=1` (or 8) runs one workload alone and `RUNS=n` repeats it n times: for profiling.
 @main
 struct ReplayBench {
     static let requests = 10_000
@@ -73,12 +74,15 @@ struct ReplayBench {
         let plan = RunPlan(items: Array(repeating: one.items[0], count: requests))
         print("| workload | requests | median wall s | requests/s (wall) | CPU s | requests/CPU-s | goal |")
         print("|---|---:|---:|---:|---:|---:|---:|")
-        for parallel in [1, 8] {
+        let environment = ProcessInfo.processInfo.environment
+        let parallels = environment["PARALLEL"].flatMap { Int($0) }.map { [$0] } ?? [1, 8]
+        let runs = max(1, environment["RUNS"].flatMap { Int($0) } ?? 5)
+        for parallel in parallels {
             let runner = ReplayRunner(
                 services: services, configuration: RunConfiguration(recordHistory: false, parallel: parallel))
             var times: [Double] = []
             var cpuTimes: [Double] = []
-            for _ in 0..<5 {
+            for _ in 0..<runs {
                 let cpuStart = cpuSeconds()
                 let start = ContinuousClock.now
                 let report = await runner.run(plan)
@@ -90,8 +94,8 @@ struct ReplayBench {
                 cpuTimes.append(cpuSeconds() - cpuStart)
                 times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             }
-            let median = times.sorted()[2]
-            let cpu = cpuTimes.sorted()[2]
+            let median = times.sorted()[runs / 2]
+            let cpu = cpuTimes.sorted()[runs / 2]
             print(
                 "| mock, 2 expectations, --parallel \(parallel) | \(requests) | \(String(format: "%.3f", median)) | "
                     + "\(Int(Double(requests) / median)) | \(String(format: "%.3f", cpu)) | \(Int(Double(requests) / cpu)) "

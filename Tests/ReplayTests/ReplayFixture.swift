@@ -14,9 +14,12 @@ final class ReplayFixture {
     let path: String
     let services: WorkspaceServices
 
+    /// `scheduler`: where futures deliver (a queue of its own; `lazer run` delivers on the network
+    /// thread, with `ImmediateScheduler`).
     init(
         liveDispatcher: any DataDispatcher = MockDispatcher(scheduler: ImmediateScheduler()),
-        processEnvironment: [String: String] = [:], scripts: any ScriptRunner = ScriptsUnavailable()
+        processEnvironment: [String: String] = [:], scripts: any ScriptRunner = ScriptsUnavailable(),
+        scheduler: any Scheduler = DispatchQueueScheduler(DispatchQueue(label: "replay.tests"))
     ) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("lazer-replay-tests")
         let url = base.appendingPathComponent(UUID().uuidString)
@@ -24,7 +27,7 @@ final class ReplayFixture {
         path = url.path
         services = WorkspaceServices(
             directories: UserDirectories(config: path + "/config", state: path + "/state"),
-            liveDispatcher: liveDispatcher, scheduler: DispatchQueueScheduler(DispatchQueue(label: "replay.tests")),
+            liveDispatcher: liveDispatcher, scheduler: scheduler,
             processEnvironment: processEnvironment, scripts: scripts, recordsMockRequests: true)
     }
 
