@@ -1,14 +1,35 @@
 import Workspace
 
-extension ReplayRunner {
-    /// A request and its execution, handed to the transport, its response not read yet.
-    private typealias Started = (execution: RequestExecution, flight: RequestExecution.InFlight)
+/// A request prepared ahead, with its execution (a class: held across an await and handed on as
+/// one reference, where a tuple of the structs was copied and destroyed field by field).
+private final class Staged {
+    let execution: RequestExecution
+    let prepared: RequestExecution.Prepared
 
+    init(_ execution: RequestExecution, _ prepared: RequestExecution.Prepared) {
+        self.execution = execution
+        self.prepared = prepared
+    }
+}
+
+/// A request handed to the transport, its response not read yet, with its execution.
+private final class Started {
+    let execution: RequestExecution
+    let flight: RequestExecution.InFlight
+
+    init(_ execution: RequestExecution, _ flight: RequestExecution.InFlight) {
+        self.execution = execution
+        self.flight = flight
+    }
+}
+
+extension ReplayRunner {
     /// One pass with one request at a time, in plan order, and no child task per request. While a
     /// request is on the wire, the next one is prepared; as soon as the response is in, the next
     /// one is started, and only then is that response checked — when the request in flight cannot
-    /// change the next one (it captures nothing and runs no scripts) and the run does not stop at a
-    /// failure. The checks and the preparations then run while requests are on the wire. Results,
+    /// change the next one (it captures nothing and runs no scripts), the run does not stop at a
+    /// failure, and both go over the network (a mock answers as it is asked: nothing to overlap).
+    /// The checks and the preparations then run while requests are on the wire. Results,
     /// captures, history and output keep the plan's order either way.
     func runOneAtATime(
         _ items: [RunPlan.Item], iteration: Int, bailed: inout Bool,
@@ -20,7 +41,7 @@ extension ReplayRunner {
         var stop = bailed
         // The next request, prepared while the one before it is on the wire, and then started
         // before that one is checked.
-        var staged: (execution: RequestExecution, prepared: RequestExecution.Prepared)?
+        var staged: Staged?
         var started: Started?
         func makeExecution(for item: RunPlan.Item) -> RequestExecution {
             RequestExecution(
@@ -40,43 +61,42 @@ extension ReplayRunner {
                     file(RequestExecution.Outcome(result: skipped(item), captured: [:]))
                     continue
                 }
-                // Prepared already, or now; a request with scripts is run whole, as is one that is
-                // not sent once as it is.
-                let (execution, prepared): (RequestExecution, RequestExecution.Prepared)
+                let execution: RequestExecution
+                let prepared: RequestExecution.Prepared
                 if let next = staged {
-                    (execution, prepared) = next
                     staged = nil
-                } else if item.hasScripts {
+                    execution = next.execution
+                    prepared = next.prepared
+                } else if item.hasScripts || preparer(item).answersFromMockRoutes {
                     file(await makeExecution(for: item).run())
                     continue
                 } else {
                     execution = makeExecution(for: item)
                     prepared = await execution.prepare()
                 }
-                switch prepared {
-                case .done(let outcome):
-                    file(outcome)
+                guard case .ready(let request, let preparation, let result) = prepared,
+                    RequestExecution.isPlain(item.request, preparation)
+                else {
+                    // Stopped before it was sent, or sent whole (WebSocket, retries, a token stage).
+                    file(await execution.run(prepared))
                     continue
-                case .ready(let ready) where !ready.isPlain(item.request):
-                    file(await execution.send(ready))
-                    continue
-                case .ready(let ready):
-                    current = (execution, execution.start(ready))
-                    await Self.giveWay(to: current.flight)
                 }
+                current = Started(execution, execution.start(request, preparation: preparation, result: result))
+                await Self.giveWay(to: current.flight)
             }
-            let overlaps = overlapsNext(after: index, in: items, stop: stop)
+            let overlaps = overlapsNext(after: index, in: items, stop: stop, preparer: preparer)
             if overlaps {
                 let next = makeExecution(for: items[index + 1])
-                staged = (next, await next.prepare())
+                staged = Staged(next, await next.prepare())
             }
             let response = await current.execution.response(of: current.flight)
-            if overlaps, let next = staged, case .ready(let ready) = next.prepared,
-                ready.isPlain(items[index + 1].request), !Task.isCancelled
+            if overlaps, let next = staged, case .ready(let request, let preparation, let result) = next.prepared,
+                RequestExecution.isPlain(items[index + 1].request, preparation), !Task.isCancelled
             {
                 staged = nil
-                started = (next.execution, next.execution.start(ready))
-                if let started { await Self.giveWay(to: started.flight) }
+                let flight = next.execution.start(request, preparation: preparation, result: result)
+                started = Started(next.execution, flight)
+                await Self.giveWay(to: flight)
             }
             file(current.execution.finish(current.flight, with: response))
         }
@@ -85,16 +105,20 @@ extension ReplayRunner {
     }
 
     /// Whether the request after `index` may be prepared, and started, before the one at `index`
-    /// is checked: nothing the one at `index` does can change it.
-    private func overlapsNext(after index: Int, in items: [RunPlan.Item], stop: Bool) -> Bool {
+    /// is checked: nothing the one at `index` does can change it, and it goes over the network.
+    private func overlapsNext(
+        after index: Int, in items: [RunPlan.Item], stop: Bool, preparer: (RunPlan.Item) -> RequestPreparer
+    ) -> Bool {
         guard !stop, !configuration.bail, !configuration.fromHistory, index + 1 < items.count else { return false }
         let current = items[index]
-        return current.request.captures.isEmpty && !current.hasScripts && !items[index + 1].hasScripts
+        let next = items[index + 1]
+        return current.request.captures.isEmpty && !current.hasScripts && !next.hasScripts
+            && !preparer(next).answersFromMockRoutes
     }
 
     /// Lets the transport take a request just started before this task works on: on a dispatcher
     /// whose network thread runs this task (`lazer run`), the transfer is added there only once the
-    /// task gives way. Nothing to wait for once its exchange has ended (a mock answers at once).
+    /// task gives way. Nothing to wait for once its exchange has ended.
     private static func giveWay(to flight: RequestExecution.InFlight) async {
         if !flight.hasEnded { await Task.yield() }
     }
@@ -106,7 +130,9 @@ extension ReplayRunner {
         _ known: inout [String: [String: VariableScope.Value]], _ stop: inout Bool, _ onResult: (RequestResult) -> Void
     ) {
         var result = outcome.result
-        result.iteration = iteration
+        // Set only when it differs: the result's fields are shared with `outcome` here, and a
+        // change copies them all.
+        if result.iteration != iteration { result.iteration = iteration }
         if !outcome.captured.isEmpty {
             known[result.collectionID, default: [:]].merge(outcome.captured) { _, new in new }
         }

@@ -31,36 +31,39 @@ struct RequestExecution {
 
     func run() async -> Outcome {
         if scripted == nil, hasScripts { return await runScripted() }
-        switch await prepare() {
+        return await run(await prepare(sending: true))
+    }
+
+    /// The rest of `run` for a request prepared already (ahead, by a run one at a time).
+    func run(_ prepared: Prepared) async -> Outcome {
+        switch prepared {
         case .done(let outcome): return outcome
-        case .ready(let ready): return await send(ready)
+        case .ready(let request, let preparation, let result):
+            return await send(request, preparation: preparation, into: result)
         }
     }
 
-    /// A request prepared and ready to go: `Ready`, or the outcome of one that stops before it is
+    /// A request prepared: ready to go, with the request as it goes out (its URL made, its options
+    /// set), its preparation and its result so far; or the outcome of one that stops before it is
     /// sent (the preparation's problems, an auth command that failed…).
     enum Prepared {
         case done(Outcome)
-        case ready(Ready)
+        case ready(HTTPRequest, SendPreparation, RequestResult)
     }
 
-    /// What `prepare` leaves for the send: the request as it goes out (its URL made, its options
-    /// set), its preparation, and its result so far.
-    struct Ready {
-        var request: HTTPRequest
-        let preparation: SendPreparation
-        var result: RequestResult
-
-        /// Sent once, as it is, when started: no WebSocket, no retries, no token stage. A run one
-        /// request at a time starts such a request before it checks the one before it.
-        func isPlain(_ saved: SavedRequest) -> Bool {
-            !saved.opensWebSocket && saved.retry == nil && preparation.oauth == nil
-        }
+    /// Whether a prepared request is sent once, as it is: no WebSocket, no retries, no token
+    /// stage. A run one request at a time may start such a request before it checks the one
+    /// before it (`start`, `finish`).
+    static func isPlain(_ saved: SavedRequest, _ preparation: SendPreparation) -> Bool {
+        !saved.opensWebSocket && saved.retry == nil && preparation.oauth == nil
     }
 
     /// Prepares the request (after its pre-request scripts, when `scripted` holds them): its
-    /// variables resolved with `captures`, its auth command run when one has no token yet.
-    func prepare() async -> Prepared {
+    /// variables resolved with `captures`, its auth command run when one has no token yet. With
+    /// `sending`, also sends it from here, and `.done` holds its outcome: the parts go on from
+    /// this function's own locals (returned in a value, they were copied, and the result, then
+    /// shared, was copied whole when it was filled in).
+    func prepare(sending: Bool = false) async -> Prepared {
         let configuration = runner.configuration
         let saved = scripted?.request ?? item.request
         var preparation = preparer.prepare(saved, captures: captures, answers: runner.configuration.answers)
@@ -113,31 +116,33 @@ struct RequestExecution {
         } else {
             result.url = preparation.redactor.redact(saved.url)
         }
-        return .ready(Ready(request: request, preparation: preparation, result: result))
+        guard sending else { return .ready(request, preparation, result) }
+        return .done(await send(request, preparation: preparation, into: consume result))
     }
 
     /// Sends a prepared request (as a WebSocket, or again as its retry policy asks) and makes its result.
-    func send(_ ready: Ready) async -> Outcome {
+    private func send(
+        _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
+    ) async -> Outcome {
         let saved = scripted?.request ?? item.request
         if saved.opensWebSocket {
-            return await sendWebSocket(ready.request, preparation: ready.preparation, into: ready.result)
+            return await sendWebSocket(request, preparation: preparation, into: consume result)
         }
         guard saved.retry != nil else {
-            if ready.preparation.oauth == nil {
-                let flight = start(ready)
-                return finish(flight, with: await response(of: flight))
-            }
-            var outcome = await send(ready.request, preparation: ready.preparation, into: ready.result)
+            // Sent once: the result is handed over, not shared, so filling it in copies nothing; the
+            // request is changed (its storage copied) only when it streams.
+            var request = request
+            if let stream = saved.stream { request.responseStream = stream.responseStream() }
+            var outcome = await attempt(request, preparation: preparation, into: consume result)
             outcome.result.attempts = 1
             return outcome
         }
-        let preparation = ready.preparation
-        let result = ready.result
+        let result = result
         var attempt = 1
         while true {
-            var request = ready.request
+            var request = request
             request.responseStream = saved.stream?.responseStream()
-            var outcome = await send(request, preparation: preparation, into: copy result)
+            var outcome = await self.attempt(request, preparation: preparation, into: copy result)
             outcome.result.attempts = attempt
             guard let policy = saved.retry, attempt <= policy.count, Self.asksForRetry(outcome.result, policy) else {
                 return outcome
@@ -160,28 +165,39 @@ struct RequestExecution {
         }
     }
 
-    /// A request `start` sent, its response not read yet.
-    struct InFlight {
+    /// A plain request `start` sent, its response not read yet. A class: the run holds it while
+    /// it checks the request before it, and hands it on as one reference.
+    final class InFlight {
         fileprivate let future: ResponseFuture<DataResponse>?
         fileprivate let sent: Sent
         fileprivate let preparation: SendPreparation
-        fileprivate var result: RequestResult
+        /// Taken once by `finish` (the one reference to it then, so filling it in copies nothing).
+        fileprivate var result: RequestResult?
+
+        fileprivate init(
+            future: ResponseFuture<DataResponse>?, sent: Sent, preparation: SendPreparation, result: RequestResult
+        ) {
+            self.future = future
+            self.sent = sent
+            self.preparation = preparation
+            self.result = result
+        }
 
         /// Whether its exchange has ended already (a mock answers as it is sent).
         var hasEnded: Bool { future?.isCompleted ?? true }
     }
 
-    /// Sends a plain request (`Ready.isPlain`) without waiting for its response: the transport
-    /// has it, and the caller may work while it is on the wire.
-    func start(_ ready: Ready) -> InFlight {
+    /// Sends a plain request (`isPlain`) without waiting for its response: the transport has it,
+    /// and the caller may work while it is on the wire.
+    func start(_ request: HTTPRequest, preparation: SendPreparation, result: RequestResult) -> InFlight {
         let saved = scripted?.request ?? item.request
-        var request = ready.request
+        var request = request
         // The request is changed (its storage copied) only when it streams.
         if let stream = saved.stream { request.responseStream = stream.responseStream() }
-        let (outgoing, sent) = beginning(request, preparation: ready.preparation, result: ready.result)
-        let future = ready.preparation.future(for: outgoing)
+        let (outgoing, sent) = beginning(request, preparation: preparation, result: result)
+        let future = preparation.future(for: outgoing)
         future?.send()
-        return InFlight(future: future, sent: sent, preparation: ready.preparation, result: ready.result)
+        return InFlight(future: future, sent: sent, preparation: preparation, result: result)
     }
 
     /// How the exchange of `flight` ended.
@@ -191,7 +207,8 @@ struct RequestExecution {
 
     /// The result of a started request once its exchange ended.
     func finish(_ flight: InFlight, with response: Result<DataResponse, any Error>) -> Outcome {
-        var outcome = received(response, flight.sent, preparation: flight.preparation, into: flight.result)
+        guard let result = flight.result.take() else { preconditionFailure("a started request is finished once") }
+        var outcome = received(response, flight.sent, preparation: flight.preparation, into: result)
         outcome.result.attempts = 1
         return outcome
     }
@@ -219,14 +236,14 @@ struct RequestExecution {
         return (request, sent)
     }
 
-    /// One attempt (a retried request's, or one with a token stage): sends `request` and makes its result.
-    private func send(
+    /// One attempt: sends `request` and makes its result.
+    private func attempt(
         _ request: HTTPRequest, preparation: SendPreparation, into result: consuming RequestResult
     ) async -> Outcome {
         let (request, sent) = beginning(request, preparation: preparation, result: result)
         guard preparation.oauth != nil else {
             let outcome = await preparation.future(for: request)?.fetchResult() ?? .failure(CancellationError())
-            return received(outcome, sent, preparation: preparation, into: result)
+            return received(outcome, sent, preparation: preparation, into: consume result)
         }
         // The token stage: whatever token it used is masked in everything reported and recorded
         // (only this path changes the preparation: a copy of it costs every field's retain).
@@ -235,7 +252,7 @@ struct RequestExecution {
             await preparation.future(for: request, onToken: used.add)?.fetchResult() ?? .failure(CancellationError())
         var masked = preparation
         masked.redactor = preparation.redactor.adding(used.secrets)
-        return received(outcome, sent, preparation: masked, into: result)
+        return received(outcome, sent, preparation: masked, into: consume result)
     }
 
     /// What `send` keeps from before the exchange for its result.

@@ -42,6 +42,9 @@ package final class RequestPreparer: Sendable {
     let document: CollectionDocument
     package let environmentName: String?
     let environment: Environment?
+    /// Whether its requests are answered by the environment's mock routes (as they are sent:
+    /// nothing is on the wire while the caller does something else).
+    package let answersFromMockRoutes: Bool
     let baseFolder: String
     let provider: Provider
     /// The redactor of the collection's own secret values.
@@ -63,6 +66,7 @@ package final class RequestPreparer: Sendable {
         let collection = document.collection
         self.environmentName = environmentName ?? collection.defaultEnvironment
         environment = self.environmentName.flatMap(collection.environment(named:))
+        answersFromMockRoutes = environment?.kind == .mock
         baseFolder = Self.folder(of: document.path)
         documentRedactor = Redactor(secrets: document.secretValues)
         if shared {
