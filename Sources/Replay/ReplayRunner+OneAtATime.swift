@@ -82,7 +82,6 @@ extension ReplayRunner {
                     continue
                 }
                 current = Started(execution, execution.start(request, preparation: preparation, result: result))
-                await Self.giveWay(to: current.flight)
             }
             let overlaps = overlapsNext(after: index, in: items, stop: stop, preparer: preparer)
             if overlaps {
@@ -96,7 +95,6 @@ extension ReplayRunner {
                 staged = nil
                 let flight = next.execution.start(request, preparation: preparation, result: result)
                 started = Started(next.execution, flight)
-                await Self.giveWay(to: flight)
             }
             file(current.execution.finish(current.flight, with: response))
         }
@@ -114,13 +112,6 @@ extension ReplayRunner {
         let next = items[index + 1]
         return current.request.captures.isEmpty && !current.hasScripts && !next.hasScripts
             && !preparer(next).answersFromMockRoutes
-    }
-
-    /// Lets the transport take a request just started before this task works on: on a dispatcher
-    /// whose network thread runs this task (`lazer run`), the transfer is added there only once the
-    /// task gives way. Nothing to wait for once its exchange has ended.
-    private static func giveWay(to flight: RequestExecution.InFlight) async {
-        if !flight.hasEnded { await Task.yield() }
     }
 
     /// Files a finished request's result: its iteration, its captures for the requests after it,

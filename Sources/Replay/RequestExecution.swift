@@ -182,9 +182,6 @@ struct RequestExecution {
             self.preparation = preparation
             self.result = result
         }
-
-        /// Whether its exchange has ended already (a mock answers as it is sent).
-        var hasEnded: Bool { future?.isCompleted ?? true }
     }
 
     /// Sends a plain request (`isPlain`) without waiting for its response: the transport has it,

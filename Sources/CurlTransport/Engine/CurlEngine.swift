@@ -26,6 +26,8 @@ final class CurlEngine: Sendable {
 
     private let inbox: CurlInbox
     private let control: CurlThreadControl
+    /// The network thread's loop, for transfers a task's job submits on that thread (see `submit`).
+    private let ownLoop = CurlOwnLoop()
     /// How many easy handles were created and how many transfers reused one.
     let handleStatistics: CurlHandlePool.Statistics
 
@@ -40,12 +42,15 @@ final class CurlEngine: Sendable {
         CurlEngineRegistry.add(control)
         let statistics = CurlHandlePool.Statistics()
         handleStatistics = statistics
+        let ownLoop = ownLoop
         let thread = Thread {
             control.networkThread.mark()
             let loop = CurlLoop(
                 multi: multi, inbox: inbox, wakeSignal: wakeSignal, configuration: configuration,
                 statistics: statistics)
+            ownLoop.loop = loop
             loop.run()
+            ownLoop.loop = nil
             CurlEngineRegistry.remove(control)
             control.finished()
         }
@@ -58,7 +63,16 @@ final class CurlEngine: Sendable {
     }
 
     /// Starts `transfer`. Its completion runs exactly once, on the network thread.
+    ///
+    /// A task's job running on the network thread (`CurlTaskExecutor`: `lazer run` one request at
+    /// a time) hands its transfer straight to the loop, which lets libcurl send it at once: the
+    /// job then goes on (checking the response before it) while the request is on the wire, where
+    /// through the inbox the request would wait for the job to end.
     func submit(_ transfer: CurlTransfer) {
+        if control.networkThread.isCurrent, let loop = ownLoop.loop, loop.isRunningAJob {
+            loop.startNow(transfer)
+            return
+        }
         post(.add(transfer))
     }
 
@@ -100,6 +114,12 @@ final class CurlEngine: Sendable {
         // it polls again. That saves a syscall per request when completions submit the next ones.
         if inbox.needsWake() { control.wake() }
     }
+}
+
+/// The network thread's loop, set by that thread before the loop runs and read only on it (the
+/// invariant behind `@unchecked Sendable`).
+final class CurlOwnLoop: @unchecked Sendable {
+    var loop: CurlLoop?
 }
 
 /// The multi handle pointer, made on the creating thread and used only by the loop (network thread)

@@ -15,6 +15,9 @@ final class CurlLoop {
     private let strings = CurlStringCache()
     private let urls: CurlURLCache
     private let finished: CurlCompletionBatch
+    /// Whether a task's job is running (see `CurlEngine.submit`): only then is a transfer added
+    /// outside the loop's round, never inside a libcurl callback.
+    private(set) var isRunningAJob = false
 
     init(
         multi: CurlMultiPointer, inbox: CurlInbox, wakeSignal: CurlWakeSignal, configuration: CurlEngine.Configuration,
@@ -47,7 +50,10 @@ final class CurlLoop {
                 switch command {
                 case .add(let transfer): add(transfer, multi: multi)
                 case .cancel(let transfer): cancel(transfer, multi: multi)
-                case .run(let job, let executor): job.runSynchronously(on: executor)
+                case .run(let job, let executor):
+                    isRunningAJob = true
+                    job.runSynchronously(on: executor)
+                    isRunningAJob = false
                 case .stop: running = false
                 }
             }
@@ -80,6 +86,14 @@ final class CurlLoop {
         var wake = curl_waitfd(fd: wakeSignal.descriptor, events: Int16(POLLIN), revents: 0)
         curl_multi_poll(multi, &wake, 1, 1000, nil)
         if wake.revents != 0 { wakeSignal.consume() }
+    }
+
+    /// Adds `transfer` submitted by a job on this thread, and lets libcurl send it at once.
+    func startNow(_ transfer: CurlTransfer) {
+        guard let multi = multi.pointer else { return transfer.completeWithoutHandle() }
+        add(transfer, multi: multi)
+        var stillRunning: Int32 = 0
+        curl_multi_perform(multi, &stillRunning)
     }
 
     private func add(_ transfer: CurlTransfer, multi: UnsafeMutableRawPointer) {
