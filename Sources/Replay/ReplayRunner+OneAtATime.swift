@@ -1,27 +1,21 @@
 import Workspace
 
-/// A request prepared ahead, with its execution (a class: held across an await and handed on as
-/// one reference, where a tuple of the structs was copied and destroyed field by field).
-private final class Staged {
+/// A request's execution with what has been done of it so far (a class: held across an await and
+/// handed on as one reference, where a tuple of the structs was copied and destroyed field by field).
+private final class Step<Part> {
     let execution: RequestExecution
-    let prepared: RequestExecution.Prepared
+    let part: Part
 
-    init(_ execution: RequestExecution, _ prepared: RequestExecution.Prepared) {
+    init(_ execution: RequestExecution, _ part: Part) {
         self.execution = execution
-        self.prepared = prepared
+        self.part = part
     }
 }
 
-/// A request handed to the transport, its response not read yet, with its execution.
-private final class Started {
-    let execution: RequestExecution
-    let flight: RequestExecution.InFlight
-
-    init(_ execution: RequestExecution, _ flight: RequestExecution.InFlight) {
-        self.execution = execution
-        self.flight = flight
-    }
-}
+/// A request prepared ahead.
+private typealias Staged = Step<RequestExecution.Prepared>
+/// A request handed to the transport, its response not read yet.
+private typealias Started = Step<RequestExecution.InFlight>
 
 extension ReplayRunner {
     /// One pass with one request at a time, in plan order, and no child task per request. While a
@@ -66,7 +60,7 @@ extension ReplayRunner {
                 if let next = staged {
                     staged = nil
                     execution = next.execution
-                    prepared = next.prepared
+                    prepared = next.part
                 } else if item.hasScripts || preparer(item).answersFromMockRoutes {
                     file(await makeExecution(for: item).run())
                     continue
@@ -88,15 +82,15 @@ extension ReplayRunner {
                 let next = makeExecution(for: items[index + 1])
                 staged = Staged(next, await next.prepare())
             }
-            let response = await current.execution.response(of: current.flight)
-            if overlaps, let next = staged, case .ready(let request, let preparation, let result) = next.prepared,
+            let response = await current.execution.response(of: current.part)
+            if overlaps, let next = staged, case .ready(let request, let preparation, let result) = next.part,
                 RequestExecution.isPlain(items[index + 1].request, preparation), !Task.isCancelled
             {
                 staged = nil
                 let flight = next.execution.start(request, preparation: preparation, result: result)
                 started = Started(next.execution, flight)
             }
-            file(current.execution.finish(current.flight, with: response))
+            file(current.execution.finish(current.part, with: response))
         }
         bailed = stop
         return results
