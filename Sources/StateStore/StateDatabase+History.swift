@@ -173,12 +173,30 @@ extension StateDatabase {
             ])
     }
 
+    /// Keeps a collection's newest entries within `retention`: past the count, past the size
+    /// (counted from the newest), or older than the age, an entry goes; the newest always stays.
+    /// The count goes first through the `(collection_id, seq)` index; the size and the age are
+    /// then looked at only when the entries left could break them (a sum and a minimum). The
+    /// ranking query that decides them entry by entry cost 0.4 ms on every append of a full
+    /// collection: half of what history added to each request of a `lazer run`.
     private static func applyRetention(
         _ retention: HistoryRetention, collectionID: String, now: Double, _ db: Database
     ) throws {
         let newest =
             try Int64.fetchOne(
                 db, sql: "SELECT max(seq) FROM history WHERE collection_id = ?", arguments: [collectionID]) ?? 0
+        try db.execute(
+            sql: """
+                DELETE FROM history WHERE collection_id = ?1 AND seq != ?2 AND seq <= (
+                    SELECT seq FROM history WHERE collection_id = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?3)
+                """,
+            arguments: [collectionID, newest, retention.maximumEntries])
+        let left = try Row.fetchOne(
+            db, sql: "SELECT sum(bytes), min(time) FROM history WHERE collection_id = ?", arguments: [collectionID])
+        let total = left.flatMap { $0[0] as Int64? } ?? 0
+        let oldest = left.flatMap { $0[1] as Double? }
+        let aged = retention.maximumAge.map { age in oldest.map { $0 < now - age } ?? false } ?? false
+        guard total > Int64(retention.maximumBytes) || aged else { return }
         // Newest first, with the running count and size: a row goes when it is past any limit.
         var sql = """
             DELETE FROM history WHERE seq IN (
