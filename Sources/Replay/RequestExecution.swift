@@ -129,20 +129,15 @@ struct RequestExecution {
             return await sendWebSocket(request, preparation: preparation, into: consume result)
         }
         guard saved.retry != nil else {
-            // Sent once: the result is handed over, not shared, so filling it in copies nothing; the
-            // request is changed (its storage copied) only when it streams.
-            var request = request
-            if let stream = saved.stream { request.responseStream = stream.responseStream() }
-            var outcome = await attempt(request, preparation: preparation, into: consume result)
+            // Sent once: the result is handed over, not shared, so filling it in copies nothing.
+            var outcome = await attempt(streaming(request), preparation: preparation, into: consume result)
             outcome.result.attempts = 1
             return outcome
         }
         let result = result
         var attempt = 1
         while true {
-            var request = request
-            request.responseStream = saved.stream?.responseStream()
-            var outcome = await self.attempt(request, preparation: preparation, into: copy result)
+            var outcome = await self.attempt(streaming(request), preparation: preparation, into: copy result)
             outcome.result.attempts = attempt
             guard let policy = saved.retry, attempt <= policy.count, Self.asksForRetry(outcome.result, policy) else {
                 return outcome
@@ -187,11 +182,7 @@ struct RequestExecution {
     /// Sends a plain request (`isPlain`) without waiting for its response: the transport has it,
     /// and the caller may work while it is on the wire.
     func start(_ request: HTTPRequest, preparation: SendPreparation, result: RequestResult) -> InFlight {
-        let saved = scripted?.request ?? item.request
-        var request = request
-        // The request is changed (its storage copied) only when it streams.
-        if let stream = saved.stream { request.responseStream = stream.responseStream() }
-        let (outgoing, sent) = beginning(request, preparation: preparation, result: result)
+        let (outgoing, sent) = beginning(streaming(request), preparation: preparation, result: result)
         let future = preparation.future(for: outgoing)
         future?.send()
         return InFlight(future: future, sent: sent, preparation: preparation, result: result)
@@ -208,6 +199,15 @@ struct RequestExecution {
         var outcome = received(response, flight.sent, preparation: flight.preparation, into: result)
         outcome.result.attempts = 1
         return outcome
+    }
+
+    /// `request` with a fresh response stream when the saved request streams (each attempt reads
+    /// its own); changed, and its storage copied, only then.
+    private func streaming(_ request: HTTPRequest) -> HTTPRequest {
+        guard let stream = (scripted?.request ?? item.request).stream else { return request }
+        var request = request
+        request.responseStream = stream.responseStream()
+        return request
     }
 
     /// What a send keeps from before its exchange, and the request as it goes out (watched for
