@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # `make bench-sigv4` (second half): `lazer run` of 1,000 POSTs with a 1 KB JSON body against one
 # nginx on 127.0.0.1, signed with `aws-sigv4` auth and unsigned, as whole processes (release
-# build), in alternating rounds so neither always runs first; prints the median of each and the
-# difference (issue 26's budget: within 10 %). nginx is started as a child on a free loopback port
-# with its files in a temporary folder, never as a service. Results: bench-out/sigv4-run.md.
+# build), in rounds that change which runs first; prints the median of each and the difference
+# (issue 26's budget: within 10 %). Then the floor, in the same rounds: the unsigned collection
+# with the signature's two header lines written in (nothing signed), and one `curl -K` process
+# sending the same 1,000 POSTs with and without those lines — what libcurl itself pays to carry
+# them (Debian 12's libcurl 7.88 formats each header line a character at a time). nginx is started
+# as a child on a free loopback port with its files in a temporary folder, never as a service.
+# Results: bench-out/sigv4-run.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,22 +32,45 @@ python3 - "$work" "$port" <<'PY'
 import json, sys
 work, port = sys.argv[1], sys.argv[2]
 body = {"payload": "x" * 1000}
-for signed in (True, False):
+# The floor: the two header lines a signature adds (`X-Amz-Date` and a 190-byte `Authorization`,
+# as the signer writes them for this request), written into the unsigned requests, nothing signed.
+floor_headers = [
+    {"name": "X-Amz-Date", "value": "20261207T190201Z"},
+    {"name": "Authorization", "value": "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20261207/eu-west-1/execute-api/"
+     "aws4_request, SignedHeaders=content-type;host;x-amz-date;x-request, Signature=" + "2c6cee46" * 8},
+]
+for kind in ("signed", "unsigned", "headers"):
     collection = {
         "formatVersion": 1, "id": "bench-sigv4", "name": "SigV4 bench", "defaultEnvironment": "live",
         "variables": [{"name": "awsSecret", "secret": True}],
         "environments": [{"name": "live", "kind": "live", "baseURL": f"http://127.0.0.1:{port}"}],
         "requests": [
             {"id": f"r{i}", "name": f"R{i}", "method": "POST", "url": f"/items/{i}?page={i % 7}",
-             "headers": [{"name": "X-Request", "value": str(i)}], "body": {"type": "json", "json": body},
+             "headers": [{"name": "X-Request", "value": str(i)}] + (floor_headers if kind == "headers" else []),
+             "body": {"type": "json", "json": body},
              "expectations": [{"subject": "status", "op": "equals", "value": 200}]}
             for i in range(1000)],
     }
-    if signed:
+    if kind == "signed":
         collection["auth"] = {"type": "aws-sigv4", "accessKeyId": "AKIDEXAMPLE", "secretAccessKey": "{{awsSecret}}",
                               "region": "eu-west-1", "service": "execute-api"}
-    with open(f"{work}/{'signed' if signed else 'unsigned'}.json", "w") as file:
+    with open(f"{work}/{kind}.json", "w") as file:
         json.dump(collection, file)
+# The same 1,000 POSTs for one `curl -K` process, with and without the two lines: what libcurl
+# itself pays to carry them.
+with open(f"{work}/body.json", "w") as file:
+    json.dump(body, file, separators=(",", ":"))
+for kind in ("curl-unsigned", "curl-headers"):
+    with open(f"{work}/{kind}.cfg", "w") as file:
+        for i in range(1000):
+            file.write(f'url = "http://127.0.0.1:{port}/items/{i}?page={i % 7}"\nrequest = "POST"\n'
+                       f'data-binary = "@{work}/body.json"\noutput = "/dev/null"\n'
+                       f'header = "Content-Type: application/json"\nheader = "X-Request: {i}"\n')
+            if kind == "curl-headers":
+                for header in floor_headers:
+                    file.write(f'header = "{header["name"]}: {header["value"]}"\n')
+            if i < 999:
+                file.write("next\n")
 PY
 
 export LAZER_VAR_awsSecret="wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
@@ -62,9 +89,13 @@ try:
     perf = probe.returncode == 0 and probe.stderr.strip().split(",")[0].isdigit()
 except OSError:
     perf = False
-samples = {"signed": [], "unsigned": []}
+kinds = ["signed", "unsigned", "headers", "curl-unsigned", "curl-headers"]
+samples = {kind: [] for kind in kinds}
 def run(kind):
-    command = [lazer, "run", f"{work}/{kind}.json", "--env", "live", "--no-history"]
+    if kind.startswith("curl"):
+        command = ["curl", "-s", "-K", f"{work}/{kind}.cfg"]
+    else:
+        command = [lazer, "run", f"{work}/{kind}.json", "--env", "live", "--no-history"]
     counts = f"{work}/{kind}.perf"
     if perf:
         command = ["perf", "stat", "-x,", "-e", "instructions:u", "-o", counts, "--"] + command
@@ -83,20 +114,32 @@ def run(kind):
             if len(fields) > 2 and fields[2].startswith("instructions") and fields[0].isdigit():
                 instructions = int(fields[0])
     samples[kind].append((wall, usage.ru_utime + usage.ru_stime, instructions))
+# Each round runs every kind once, starting one further along each time, so none always runs first.
 for index in range(rounds):
-    for kind in (("signed", "unsigned") if index % 2 == 0 else ("unsigned", "signed")):
-        run(kind)
+    for offset in range(len(kinds)):
+        run(kinds[(index + offset) % len(kinds)])
 def median(kind, field):
     values = [sample[field] for sample in samples[kind] if sample[field] is not None]
     return statistics.median(values) if values else None
-def line(name, field, unit, scale):
-    s, u = median("signed", field), median("unsigned", field)
+def line(name, field, unit, scale, pair=("signed", "unsigned")):
+    s, u = median(pair[0], field), median(pair[1], field)
     if s is None or u is None:
         return
-    print(f"  {name}: signed {s * scale:.3f} {unit}   unsigned {u * scale:.3f} {unit}   difference {100 * (s - u) / u:+.1f} %")
-print(f"lazer run, 1,000 POSTs (1 KB JSON) on loopback, median of {rounds} alternating rounds (budget: within 10 %):")
+    print(f"  {name}: {pair[0]} {s * scale:.3f} {unit}   {pair[1]} {u * scale:.3f} {unit}   difference {100 * (s - u) / u:+.1f} %")
+print(f"lazer run, 1,000 POSTs (1 KB JSON) on loopback, median of {rounds} rounds (budget: within 10 %):")
 line("CPU (user+sys)", 1, "s", 1)
 line("instructions (user space)", 2, "G", 1e-9)
 line("wall", 0, "s", 1)
+print("the floor: the same two header lines written into the unsigned requests, nothing signed:")
+line("lazer run, CPU", 1, "s", 1, ("headers", "unsigned"))
+line("lazer run, wall", 0, "s", 1, ("headers", "unsigned"))
+print("libcurl's own share: one curl -K process, the same 1,000 POSTs with and without the two lines:")
+line("curl -K, CPU", 1, "s", 1, ("curl-headers", "curl-unsigned"))
+line("curl -K, wall", 0, "s", 1, ("curl-headers", "curl-unsigned"))
+per_request = lambda kind, field: median(kind, field) * 1e6 / 1000
+print(f"  per request (wall): the budget (10 % of the unsigned run) {per_request('unsigned', 0) / 10:.1f} us; "
+      f"carrying the two lines in lazer {per_request('headers', 0) - per_request('unsigned', 0):.1f} us, "
+      f"in curl {per_request('curl-headers', 0) - per_request('curl-unsigned', 0):.1f} us; "
+      f"signed {per_request('signed', 0) - per_request('unsigned', 0):.1f} us")
 PY
 } | tee bench-out/sigv4-run.md
