@@ -160,50 +160,9 @@ struct RequestExecution {
         }
     }
 
-    /// A plain request `start` sent, its response not read yet. A class: the run holds it while
-    /// it checks the request before it, and hands it on as one reference.
-    final class InFlight {
-        fileprivate let future: ResponseFuture<DataResponse>?
-        fileprivate let sent: Sent
-        fileprivate let preparation: SendPreparation
-        /// Taken once by `finish` (the one reference to it then, so filling it in copies nothing).
-        fileprivate var result: RequestResult?
-
-        fileprivate init(
-            future: ResponseFuture<DataResponse>?, sent: Sent, preparation: SendPreparation, result: RequestResult
-        ) {
-            self.future = future
-            self.sent = sent
-            self.preparation = preparation
-            self.result = result
-        }
-    }
-
-    /// Sends a plain request (`isPlain`) without waiting for its response: the transport has it,
-    /// and the caller may work while it is on the wire.
-    func start(_ request: HTTPRequest, preparation: SendPreparation, result: RequestResult) -> InFlight {
-        let (outgoing, sent) = beginning(streaming(request), preparation: preparation, result: result)
-        let future = preparation.future(for: outgoing)
-        future?.send()
-        return InFlight(future: future, sent: sent, preparation: preparation, result: result)
-    }
-
-    /// How the exchange of `flight` ended.
-    func response(of flight: InFlight) async -> Result<DataResponse, any Error> {
-        await flight.future?.fetchResult() ?? .failure(CancellationError())
-    }
-
-    /// The result of a started request once its exchange ended.
-    func finish(_ flight: InFlight, with response: Result<DataResponse, any Error>) -> Outcome {
-        guard let result = flight.result.take() else { preconditionFailure("a started request is finished once") }
-        var outcome = received(response, flight.sent, preparation: flight.preparation, into: result)
-        outcome.result.attempts = 1
-        return outcome
-    }
-
     /// `request` with a fresh response stream when the saved request streams (each attempt reads
     /// its own); changed, and its storage copied, only then.
-    private func streaming(_ request: HTTPRequest) -> HTTPRequest {
+    func streaming(_ request: HTTPRequest) -> HTTPRequest {
         guard let stream = (scripted?.request ?? item.request).stream else { return request }
         var request = request
         request.responseStream = stream.responseStream()
@@ -212,7 +171,7 @@ struct RequestExecution {
 
     /// What a send keeps from before its exchange, and the request as it goes out (watched for
     /// `lazer record` and `lazer load` when they ask).
-    private func beginning(
+    func beginning(
         _ request: HTTPRequest, preparation: SendPreparation, result: RequestResult
     ) -> (HTTPRequest, Sent) {
         // Only history needs the wall-clock start (reading the clock costs on every request).
@@ -253,7 +212,7 @@ struct RequestExecution {
     }
 
     /// What `send` keeps from before the exchange for its result.
-    fileprivate struct Sent {
+    struct Sent {
         let request: HTTPRequest
         let startedAt: Date?
         let clockStart: ContinuousClock.Instant
@@ -264,7 +223,7 @@ struct RequestExecution {
     }
 
     /// The result of an attempt once its exchange ended (a response, or the error that ended it).
-    private func received(
+    func received(
         _ outcome: Result<DataResponse, any Error>, _ sent: Sent, preparation: SendPreparation,
         into result: consuming RequestResult
     ) -> Outcome {
@@ -377,267 +336,5 @@ struct RequestExecution {
             try? FileManager.default.removeItem(at: file)
         }
         return Outcome(result: outcome.result, captured: outcome.captured)
-    }
-
-    /// `--from-history`: the checks against the request's latest history entry, nothing sent.
-    private func recheck(preparation: SendPreparation, into result: consuming RequestResult) -> Outcome {
-        // The run's environment's newest entry: another environment's answer was checked (and with
-        // --update-snapshots written into this one's snapshot) under this one's name.
-        let environment = preparation.environment?.name ?? preparation.environmentName
-        let entry: HistoryEntry?
-        do throws(StateStoreError) {
-            entry = try runner.services.history.entries(
-                collectionID: item.collectionID, requestID: item.request.id
-            ).last { $0.environment == environment }
-        } catch {
-            return Outcome(result: Self.noHistory(error.description, into: result), captured: [:])
-        }
-        guard let entry else {
-            let place = environment.map { " in environment \($0)" } ?? ""
-            return Outcome(
-                result: Self.noHistory(
-                    "no history entry for this request\(place) yet: send it there first", into: result),
-                captured: [:])
-        }
-        result.historyEntry = entry.recordedText
-        result.url = entry.url
-        switch entry.responseFacts() {
-        case .failure(let problem):
-            return Outcome(result: Self.noHistory(problem.message, into: result), captured: [:])
-        case .success(let facts):
-            var outcome = check(facts, preparation: preparation, into: result)
-            outcome.result.duration = facts.duration
-            outcome.result.responseReason = entry.statusText
-            return Outcome(result: outcome.result, captured: outcome.captured)
-        }
-    }
-
-    private static func noHistory(_ message: String, into result: consuming RequestResult) -> RequestResult {
-        result.status = .error
-        result.failure = FailureReport(
-            kind: "noHistory", stage: "history", title: message, explanation: "", hint: "", detail: "")
-        return result
-    }
-
-    struct Checked {
-        var result: RequestResult
-        var captured: [String: VariableScope.Value]
-        var redactor: Redactor
-    }
-
-    /// Takes the captures and checks the expectations of a response (sent or from history).
-    func check(
-        _ facts: ResponseFacts, preparation: SendPreparation, sentHeaders: HTTPHeaders? = nil,
-        into result: consuming RequestResult
-    ) -> Checked {
-        var captured: [String: VariableScope.Value] = [:]
-        var captureResults: [CaptureResult] = []
-        for capture in item.request.captures {
-            let value = capture.value(in: facts)
-            if let value { captured[capture.variable] = value }
-            captureResults.append(
-                CaptureResult(variable: capture.variable, value: value?.text, secret: capture.secret))
-        }
-        // Secret values this very response gave to captures are masked too.
-        let newSecrets = captured.values.filter(\.secret).map(\.text)
-        let redactor = newSecrets.isEmpty ? preparation.redactor : preparation.redactor.adding(newSecrets)
-        result.captures = captureResults.map { capture in
-            var shown = capture
-            shown.value = capture.value.map { capture.secret ? Redactor.mask : redactor.redact($0) }
-            return shown
-        }
-        // A loop, not a `map` closure, which would hold its own copy of the facts.
-        let expectations = item.request.expectations
-        var checks: [CheckResult] = []
-        checks.reserveCapacity(expectations.count)
-        // A WebSocket conversation's steps come first, in order (`WebSocketStepPlayer`).
-        if let steps = item.request.websocket?.steps, !steps.isEmpty {
-            for (step, check) in zip(steps, WebSocketTranscript.stepChecks(facts.headers)) {
-                let (op, path): (String, String?) =
-                    switch step {
-                    case .send(let send): ("send", send.message)
-                    case .expect(let expect): (expect.op.rawValue, expect.path)
-                    }
-                checks.append(
-                    CheckResult(
-                        subject: "step", path: path, op: op, label: check.label, passed: check.passed,
-                        expected: CheckResult.shown(redactor.redact(check.expected)),
-                        actual: CheckResult.shown(redactor.redact(check.actual))))
-            }
-        }
-        for (expectation, query) in zip(expectations, item.queries) {
-            // `schema` expectations are checked with the contract, below.
-            if case .schema = expectation.subject { continue }
-            let check: ExpectationCheck
-            if case .snapshot(let options) = expectation.subject {
-                check = snapshot(options, facts: facts, redactor: redactor, result: &result)
-            } else {
-                check = ExpectationCheck(expectation, against: facts, query: query)
-            }
-            let (subject, path) = Self.describe(expectation.subject)
-            checks.append(
-                CheckResult(
-                    subject: subject, path: path, op: expectation.op.rawValue, label: check.label,
-                    // Masked before it is cut: a cut must not leave the start of a secret unmasked.
-                    passed: check.passed, expected: CheckResult.shown(redactor.redact(check.expected)),
-                    actual: CheckResult.shown(redactor.redact(check.actual))))
-        }
-        if item.checksContracts {
-            let contracts = runner.services.contracts.check(
-                item.request, collection: item.document.collection, collectionPath: item.document.path, facts: facts)
-            checks += Self.checks(of: contracts, redactor: redactor)
-        }
-        if scripted != nil {
-            checks += runTestScripts(
-                facts, reason: result.responseReason, sentHeaders: sentHeaders, captured: &captured,
-                redactor: redactor, into: &result)
-        }
-        result.checks = checks
-        result.responseStatus = facts.status
-        result.status = result.checks.allSatisfy(\.passed) ? .passed : .failed
-        return Checked(result: result, captured: captured, redactor: redactor)
-    }
-
-    /// A snapshot expectation: compared with its file, or (`--update-snapshots`) the file written
-    /// from this response and the check passed, the write noted in the result.
-    private func snapshot(
-        _ options: SnapshotOptions, facts: ResponseFacts, redactor: Redactor, result: inout RequestResult
-    ) -> ExpectationCheck {
-        let context = SnapshotContext(
-            collectionFile: item.documentPath, requestID: item.request.id, redactor: redactor)
-        let check = SnapshotCheck(options: options, facts: facts, context: context)
-        guard runner.configuration.updateSnapshots, let current = check.current else { return check.expectationCheck }
-        do throws(SnapshotError) {
-            let outcome = try context.store.write(current)
-            if outcome != .unchanged { result.snapshotWrites.append("\(outcome.rawValue) \(check.file)") }
-            return ExpectationCheck(
-                label: "snapshot", passed: true, expected: "matches \(check.file)",
-                actual: outcome == .unchanged ? "matches" : outcome.rawValue)
-        } catch {
-            return ExpectationCheck(
-                label: "snapshot", passed: false, expected: "matches \(check.file)",
-                actual: "not written: \(error.message)")
-        }
-    }
-
-    /// Records the exchange in history (made only when history is recorded).
-    func record(_ exchange: @autoclosure () -> Exchange, _ preparation: SendPreparation) {
-        guard runner.configuration.recordHistory else { return }
-        // History is a convenience, not the work: a failure to write it does not fail the run,
-        // but it is said (`RunConfiguration.historyFailed`).
-        do throws(StateStoreError) {
-            try runner.services.record(exchange(), of: preparation)
-        } catch {
-            runner.configuration.historyFailed?(error.description)
-        }
-    }
-
-    func failure(_ error: any Error, request: HTTPRequest, redactor: Redactor) -> FailureReport {
-        let translation = runner.translator.translate(error, context: TranslationContext(request: request))
-        let (kind, stage) = Self.classify(error)
-        return FailureReport(
-            kind: kind, stage: stage, title: redactor.redact(translation.title),
-            explanation: redactor.redact(translation.explanation), hint: redactor.redact(translation.hint),
-            detail: redactor.redact(translation.technicalDetail))
-    }
-
-    // MARK: - Helpers
-
-    /// The parsed body when the media type says JSON or the bytes start like JSON and parse.
-    static func document(_ bytes: JSONBytes, contentType: String?) -> JSONDocument? {
-        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        // `json` anywhere in the media type (`application/problem+json`), in any case; a byte
-        // search, since Foundation's `contains` and lower-casing cost more than the parse.
-        let saysJSON = contentType.map(Self.mediaTypeSaysJSON) ?? false
-        guard saysJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
-        return try? JSONDocument(bytes: bytes)
-    }
-
-    private static func mediaTypeSaysJSON(_ header: String) -> Bool {
-        var header = header
-        return header.withUTF8 { bytes in
-            let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-            let word: (UInt8, UInt8, UInt8, UInt8) = (0x6A, 0x73, 0x6F, 0x6E)  // "json"
-            guard end >= 4 else { return false }
-            // ASCII lower case (`| 0x20`) is enough: the word is letters.
-            return (0...(end - 4)).contains { start in
-                bytes[start] | 0x20 == word.0 && bytes[start + 1] | 0x20 == word.1
-                    && bytes[start + 2] | 0x20 == word.2 && bytes[start + 3] | 0x20 == word.3
-            }
-        }
-    }
-
-    /// Contract outcomes as checks: one passed check for a response that conforms, one failed
-    /// check per finding (its JSONPath as the check's path, the keyword as its operator).
-    static func checks(of contracts: [ContractResult], redactor: Redactor) -> [CheckResult] {
-        var checks: [CheckResult] = []
-        for contract in contracts {
-            let subject = contract.source.rawValue
-            guard !contract.passed else {
-                checks.append(
-                    CheckResult(
-                        subject: subject, path: nil, op: "conforms", label: contract.label, passed: true,
-                        expected: "conforms", actual: CheckResult.shown(redactor.redact(contract.checked))))
-                continue
-            }
-            for finding in contract.findings {
-                let (expected, actual) = finding.expectedAndActual
-                checks.append(
-                    CheckResult(
-                        subject: subject, path: finding.instancePath, op: finding.keyword,
-                        label: contract.label(of: finding), passed: false,
-                        expected: CheckResult.shown(redactor.redact(expected)),
-                        actual: CheckResult.shown(redactor.redact(actual))))
-            }
-        }
-        return checks
-    }
-
-    static func describe(_ subject: Expectation.Subject) -> (String, String?) {
-        switch subject {
-        case .status: ("status", nil)
-        case .header(let name): ("header", name)
-        case .jsonPath(let path): ("jsonPath", path)
-        case .responseTime: ("responseTime", nil)
-        case .schema: ("schema", nil)
-        case .body: ("body", nil)
-        case .snapshot: ("snapshot", nil)
-        case .eventCount: ("events", nil)
-        case .event(let index, let path): ("event", "[\(index)]" + (path ?? ""))
-        case .graphqlErrors(let path): ("graphqlErrors", path)
-        case .close: ("close", nil)
-        case .anyEvent(let path): ("anyEvent", path)
-        }
-    }
-
-    /// The failure's stable kind and the stage of the exchange it happened in.
-    static func classify(_ error: any Error) -> (kind: String, stage: String) {
-        guard let transport = error as? TransportError else {
-            if error is RequestError { return ("requestError", "request") }
-            if error is ResponseError { return ("responseError", "receiving") }
-            if error is OAuthError { return ("oauthError", "token") }
-            return ("other", "transfer")
-        }
-        let stage: String =
-            switch transport.reason {
-            case .dnsFailure, .proxyDNSFailure: "resolving"
-            case .connectionRefused, .hostUnreachable, .connectTimeout, .proxyFailure: "connecting"
-            case .tlsHandshake, .certificateUntrusted, .certificateExpired, .hostnameMismatch, .clientCertificate,
-                .clientCertificateRefused, .caFileUnreadable:
-                "TLS"
-            case .sendFailure, .uploadFileUnreadable: "sending"
-            case .totalTimeout: "waiting"
-            case .receiveFailure, .emptyReply, .partialBody, .protocolError, .decompressionFailure, .bodyTooLarge,
-                .downloadWriteFailure, .tooManyRedirects, .redirectRefused, .badRedirect, .headerTooLarge, .refused:
-                "receiving"
-            case .unsupportedProtocol, .malformedURL: "request"
-            case .cancelled, .outOfMemory, .other: "transfer"
-            }
-        let kind: String =
-            switch transport.reason {
-            case .other: "other"
-            default: transport.reason.name
-            }
-        return (kind, stage)
     }
 }
