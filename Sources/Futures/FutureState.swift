@@ -24,11 +24,11 @@ struct FutureState<Success: Sendable> {
     var updateObservers: [@Sendable (TransferProgress) -> Void] = []
 
     /// Internal listeners called synchronously on the settling thread (transforms, joins, async bridge).
-    var outcomeListeners: [@Sendable (FutureOutcome<Success>) -> Void] = []
+    var outcomeListeners = InlineFirstList<@Sendable (FutureOutcome<Success>) -> Void>()
     /// Internal listeners that forward progress synchronously (transforms).
     var progressListeners: [@Sendable (TransferProgress) -> Void] = []
     /// Producer hooks run synchronously, on the cancelling thread, when the future is cancelled.
-    var cancelHooks: [@Sendable () -> Void] = []
+    var cancelHooks = InlineFirstList<@Sendable () -> Void>()
 
     init(action: (@Sendable (ResponseFuture<Success>) throws -> Void)? = nil) {
         self.action = action

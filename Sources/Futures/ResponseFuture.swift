@@ -174,28 +174,27 @@ public final class ResponseFuture<Success: Sendable>: Sendable {
     /// Settles once; returns whether this call did it.
     @discardableResult
     func settle(_ outcome: consuming FutureOutcome<Success>) -> Bool {
-        typealias Taken = (ObserverBatch<Success>, [@Sendable (FutureOutcome<Success>) -> Void], [@Sendable () -> Void])
+        typealias Taken = (
+            ObserverBatch<Success>, InlineFirstList<@Sendable (FutureOutcome<Success>) -> Void>,
+            InlineFirstList<@Sendable () -> Void>
+        )
         let settled = SettledOutcome(outcome)
         let taken = state.withLock(ownedBy: self) { state -> Taken? in
             guard state.settled == nil else { return nil }
             state.settled = settled
             state.action = nil
-            let listeners = state.outcomeListeners
-            let hooks = state.cancelHooks
-            state.outcomeListeners = []
-            state.cancelHooks = []
-            return (ObserverBatch.take(from: &state), listeners, hooks)
+            return (ObserverBatch.take(from: &state), state.outcomeListeners.take(), state.cancelHooks.take())
         }
         guard let (batch, listeners, hooks) = taken else { return false }
         if settled.outcome.isCancelled {
-            for hook in hooks { hook() }
+            hooks.forEach { $0() }
         }
         if scheduler.runsInline {
             deliver(batch, settled)
         } else {
             scheduler.schedule { [self] in deliver(batch, settled) }
         }
-        for listener in listeners { listener(settled.outcome) }
+        listeners.forEach { $0(settled.outcome) }
         return true
     }
 

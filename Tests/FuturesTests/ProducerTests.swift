@@ -128,6 +128,29 @@ import Testing
         #expect(hooks.value == 2)
     }
 
+    @Test func everyCancelHookRunsInTheOrderItWasAdded() {
+        let log = EventLog()
+        let future = ResponseFuture<Int>(scheduler: ManualScheduler()) { future in
+            for name in ["first", "second", "third"] { future.onCancel { log.append(name) } }
+        }
+        future.send()
+        future.cancel()
+        #expect(log.events == ["first", "second", "third"])
+    }
+
+    @Test func everyChainedFutureSettlesInTheOrderItWasAdded() {
+        // Transforms listen to their source's outcome (the internal listeners): three on one
+        // source each see it, in the order they were made.
+        let log = EventLog()
+        let scheduler = ImmediateScheduler()
+        let source = ResponseFuture<Int>(scheduler: scheduler)
+        for name in ["first", "second", "third"] {
+            source.then { "\(name) \($0)" }.success { log.append($0) }.send()
+        }
+        source.succeed(with: 7)
+        #expect(log.events == ["first 7", "second 7", "third 7"])
+    }
+
     @Test func fulfillForwardsOutcomeAndProgress() {
         let scheduler = ManualScheduler()
         let log = EventLog()

@@ -16,7 +16,7 @@ package struct JSONPath: Sendable {
 
     /// The selected nodes, in document order for each selector (RFC 9535 §2.1.2).
     package func select(in document: JSONDocument) -> [JSONNode] {
-        JSONPathEvaluator.with(document) { $0.apply(segments, to: [document.root]) }
+        JSONPathEvaluator.with(document) { $0.apply(segments, to: document.root) }
     }
 
     /// The selected nodes with their normalized paths (`$['a'][0]`).

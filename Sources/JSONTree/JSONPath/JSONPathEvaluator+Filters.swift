@@ -20,7 +20,7 @@ extension JSONPathEvaluator {
     }
 
     mutating func evaluate(_ query: JSONPathQuery, current: JSONNode) -> [JSONNode] {
-        apply(query.segments, to: [query.isRelative ? current : document.root])
+        apply(query.segments, to: query.isRelative ? current : document.root)
     }
 
     /// The value of a comparison operand or value-typed argument.

@@ -62,10 +62,12 @@ struct JSONPathEvaluator {
     /// the next one starts. The result order is the RFC's (segment by segment, concatenated), but
     /// each subtree is visited while it is in cache — on a 40 MB body this is several times faster
     /// than one pass per segment.
-    mutating func apply(_ segments: [JSONPathSegment], to input: [JSONNode]) -> [JSONNode] {
+    /// The per-level buffers start empty and grow only when a level takes the general path: a
+    /// query of `.name` and `[*]` steps (most of a run's checks) allocates nothing but its output.
+    mutating func apply(_ segments: [JSONPathSegment], to node: JSONNode) -> [JSONNode] {
         var output: [JSONNode] = []
-        var buffers = [[JSONNode]](repeating: [], count: segments.count)
-        for node in input { walk(segments, level: 0, node: node, buffers: &buffers, output: &output) }
+        var buffers: [[JSONNode]] = []
+        walk(segments, level: 0, node: node, buffers: &buffers, output: &output)
         return output
     }
 
@@ -114,6 +116,7 @@ struct JSONPathEvaluator {
             }
         }
         // Take this level's buffer (reused across nodes) so deeper levels can use theirs.
+        if buffers.count <= level { buffers.append(contentsOf: repeatElement([], count: level + 1 - buffers.count)) }
         var selected = buffers[level]
         buffers[level] = []
         selected.removeAll(keepingCapacity: true)
