@@ -55,6 +55,34 @@ struct MouseAndSizeReducerTests {
         #expect(fixture.driver.state.navigator.rows.contains { $0.title == "Get user" })
     }
 
+    /// Where `text` shows on the line of the response pane's tabs.
+    private func responseTabs(_ fixture: inout ReducerFixture) throws -> String {
+        let tabs = ExplorerLayout.responseParts(try #require(ExplorerLayout(fixture.driver.state).response)).tabs
+        let line = fixture.driver.render().components(separatedBy: "\n")[tabs.y]
+        return String(line.dropFirst(tabs.x).prefix(tabs.width))
+    }
+
+    @Test func aNarrowResponsePaneScrollsItsTabsToTheSelectedOneAndClicksFollow() throws {
+        var fixture = try answered()
+        fixture.driver.reduce(.event(.resize(Size(width: 60, height: 16))))
+        let layout = ExplorerLayout(fixture.driver.state)
+        fixture.driver.click(try position(of: "Tree", in: layout.response, &fixture))
+        // The tabs that do not fit are said to be there, not cut off mid-title.
+        #expect(try responseTabs(&fixture).hasSuffix("›"))
+        #expect(try !responseTabs(&fixture).contains("Hist"))
+        fixture.driver.press("[")
+        #expect(fixture.driver.state.response.tab == .history)
+        let scrolled = try responseTabs(&fixture)
+        #expect(scrolled.hasPrefix("‹ "))
+        #expect(scrolled.contains(" Hist "))
+        #expect(!scrolled.contains("Tree"))
+        // A click lands on the tab drawn under it, wherever the row has scrolled to.
+        fixture.driver.click(try position(of: "Time", in: layout.response, &fixture))
+        #expect(fixture.driver.state.response.tab == .timeline)
+        fixture.driver.click(try position(of: "Chk", in: layout.response, &fixture))
+        #expect(fixture.driver.state.response.tab == .checks)
+    }
+
     @Test func clicksFocusPanesAndSwitchTabs() throws {
         var fixture = try answered()
         let layout = ExplorerLayout(fixture.driver.state)

@@ -106,16 +106,10 @@ package struct ExplorerLayout: Sendable, Equatable {
         )
     }
 
-    /// The column ranges of tab titles drawn by `Tabs` from `x` (" title " and a one-cell divider).
-    package static func tabRanges(_ titles: [String], from x: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var column = x
-        for (index, title) in titles.enumerated() {
-            if index > 0 { column += 1 }
-            let width = CharacterWidth.of(title) + 2
-            ranges.append(column..<(column + width))
-            column += width
-        }
-        return ranges
+    /// The columns of the tab titles `Tabs` draws from `x` in `width` columns with `selected`
+    /// chosen (an empty range for a tab scrolled out of sight).
+    package static func tabRanges(_ titles: [String], from x: Int, selected: Int, width: Int) -> [Range<Int>] {
+        let strip = Tabs.strip(titleWidths: titles.map(CharacterWidth.of), selected: selected, width: width)
+        return strip.ranges.map { range in range.map { (x + $0.lowerBound)..<(x + $0.upperBound) } ?? x..<x }
     }
 }

@@ -92,7 +92,8 @@ extension ExplorerReducer {
                 return reduceEditor(.click(.url), &state)
             } else if parts.tabs.contains(position) {
                 let ranges = ExplorerLayout.tabRanges(
-                    TabTitles.request(state, width: parts.tabs.width), from: parts.tabs.x)
+                    TabTitles.request(state, width: parts.tabs.width), from: parts.tabs.x,
+                    selected: state.editor.tab.rawValue, width: parts.tabs.width)
                 if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
                     // What was being edited is committed (its drafts are stored by what follows).
                     reduceEditor(.click(.tab(RequestTab(rawValue: index) ?? .params)), &state)
@@ -114,7 +115,8 @@ extension ExplorerReducer {
             let parts = ExplorerLayout.responseParts(rect)
             if parts.tabs.contains(position) {
                 let ranges = ExplorerLayout.tabRanges(
-                    TabTitles.response(state, width: parts.tabs.width), from: parts.tabs.x)
+                    TabTitles.response(state, width: parts.tabs.width), from: parts.tabs.x,
+                    selected: state.response.tab.rawValue, width: parts.tabs.width)
                 if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
                     return reduceResponse(.selectTab(ResponseTab(rawValue: index) ?? .tree), &state)
                 }
