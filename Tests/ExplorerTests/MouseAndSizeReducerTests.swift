@@ -81,6 +81,20 @@ struct MouseAndSizeReducerTests {
         #expect(fixture.driver.state.response.tab == .timeline)
         fixture.driver.click(try position(of: "Chk", in: layout.response, &fixture))
         #expect(fixture.driver.state.response.tab == .checks)
+        // A click on a marker brings in the hidden tab next to it.
+        let tabs = ExplorerLayout.responseParts(try #require(layout.response)).tabs
+        fixture.driver.press("[", "[", "[", "[")
+        #expect(fixture.driver.state.response.tab == .tree)
+        fixture.driver.click(Position(x: tabs.right - 1, y: tabs.y))
+        #expect(fixture.driver.state.response.tab == .console)
+        fixture.driver.press("]")
+        let row = try responseTabs(&fixture)
+        #expect(row.hasPrefix("‹ "))
+        let shortTitles = ["Tree", "Raw", "Hdr", "Time", "Chk", "Cons", "Hist"]
+        let firstShown = try #require(shortTitles.firstIndex { row.dropFirst().hasPrefix(" " + $0) })
+        fixture.driver.click(Position(x: tabs.x, y: tabs.y))
+        #expect(fixture.driver.state.response.tab.rawValue == firstShown - 1)
+        #expect(try !responseTabs(&fixture).contains("Hist"))
     }
 
     @Test func clicksFocusPanesAndSwitchTabs() throws {

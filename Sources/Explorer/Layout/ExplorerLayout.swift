@@ -106,10 +106,16 @@ package struct ExplorerLayout: Sendable, Equatable {
         )
     }
 
-    /// The columns of the tab titles `Tabs` draws from `x` in `width` columns with `selected`
-    /// chosen (an empty range for a tab scrolled out of sight).
-    package static func tabRanges(_ titles: [String], from x: Int, selected: Int, width: Int) -> [Range<Int>] {
+    /// The tab a click at column `column` picks in a row of `titles` drawn by `Tabs` from `x` in
+    /// `width` columns with `selected` chosen: the tab drawn there, or the next hidden one on a
+    /// `‹` or `›` marker; nil between tabs.
+    package static func tab(
+        at column: Int, of titles: [String], from x: Int, selected: Int, width: Int
+    ) -> Int? {
         let strip = Tabs.strip(titleWidths: titles.map(CharacterWidth.of), selected: selected, width: width)
-        return strip.ranges.map { range in range.map { (x + $0.lowerBound)..<(x + $0.upperBound) } ?? x..<x }
+        let shown = strip.ranges.indices.filter { strip.ranges[$0] != nil }
+        if strip.hiddenBefore, column == x, let first = shown.first { return first - 1 }
+        if strip.hiddenAfter, column == x + width - 1, let last = shown.last { return last + 1 }
+        return strip.ranges.firstIndex { $0?.contains(column - x) == true }
     }
 }

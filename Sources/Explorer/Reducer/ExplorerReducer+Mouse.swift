@@ -91,10 +91,10 @@ extension ExplorerReducer {
             if parts.url.contains(position) {
                 return reduceEditor(.click(.url), &state)
             } else if parts.tabs.contains(position) {
-                let ranges = ExplorerLayout.tabRanges(
-                    TabTitles.request(state, width: parts.tabs.width), from: parts.tabs.x,
+                if let index = ExplorerLayout.tab(
+                    at: position.x, of: TabTitles.request(state, width: parts.tabs.width), from: parts.tabs.x,
                     selected: state.editor.tab.rawValue, width: parts.tabs.width)
-                if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
+                {
                     // What was being edited is committed (its drafts are stored by what follows).
                     reduceEditor(.click(.tab(RequestTab(rawValue: index) ?? .params)), &state)
                 }
@@ -114,10 +114,10 @@ extension ExplorerReducer {
             guard let rect = layout.response else { return [] }
             let parts = ExplorerLayout.responseParts(rect)
             if parts.tabs.contains(position) {
-                let ranges = ExplorerLayout.tabRanges(
-                    TabTitles.response(state, width: parts.tabs.width), from: parts.tabs.x,
+                if let index = ExplorerLayout.tab(
+                    at: position.x, of: TabTitles.response(state, width: parts.tabs.width), from: parts.tabs.x,
                     selected: state.response.tab.rawValue, width: parts.tabs.width)
-                if let index = ranges.firstIndex(where: { $0.contains(position.x) }) {
+                {
                     return reduceResponse(.selectTab(ResponseTab(rawValue: index) ?? .tree), &state)
                 }
             } else if parts.content.contains(position) {
