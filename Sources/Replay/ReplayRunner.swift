@@ -1,6 +1,7 @@
 import Foundation
 import Futures
 package import HTTPCore
+import StateStore
 package import Workspace
 
 /// Runs a `RunPlan`: each request is prepared by `WorkspaceServices` (resolved in the run's
@@ -17,6 +18,9 @@ package final class ReplayRunner: Sendable {
     package let translator: ErrorTranslator
     /// Sees every exchange before redaction (`lazer record`); `nil` for a plain run.
     package let onExchange: (@Sendable (ReplayExchange) -> Void)?
+    /// Records the run's exchanges in history in the background, in batches (nil without
+    /// history); `run` waits for it before it returns.
+    let historyWriter: HistoryBatchWriter?
 
     package init(
         services: WorkspaceServices, configuration: RunConfiguration, translator: ErrorTranslator = .standard,
@@ -26,6 +30,7 @@ package final class ReplayRunner: Sendable {
         self.services = services
         self.configuration = configuration
         self.translator = translator
+        historyWriter = configuration.recordHistory ? services.history.batchWriter() : nil
     }
 
     /// Runs every request of `plan` (`repetitions` times) and returns the report: results in plan
@@ -40,6 +45,11 @@ package final class ReplayRunner: Sendable {
             known = [:]
             let pass = await runPass(plan, iteration: iteration, bailed: &bailed, known: &known, onResult: onResult)
             if results.isEmpty { results = pass } else { results += pass }
+        }
+        do throws(StateStoreError) {
+            try historyWriter?.finish()
+        } catch {
+            configuration.historyFailed?(error.description)
         }
         return RunReport(
             results: results, environment: configuration.environment, startedAt: startedAt,

@@ -50,7 +50,7 @@ extension RequestExecution {
         // History is a convenience, not the work: a failure to write it does not fail the run,
         // but it is said (`RunConfiguration.historyFailed`).
         do throws(StateStoreError) {
-            try runner.services.record(exchange(), of: preparation)
+            try runner.services.record(exchange(), of: preparation, to: runner.historyWriter)
         } catch {
             runner.configuration.historyFailed?(error.description)
         }

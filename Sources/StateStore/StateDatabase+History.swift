@@ -69,9 +69,19 @@ package struct HistoryMatch: Sendable, Equatable {
 extension StateDatabase {
     /// Appends `record` and applies `retention` to its collection, in one transaction.
     package func appendHistory(_ record: HistoryRecord, retention: HistoryRetention) throws(StateStoreError) {
+        try appendHistory([record], retention: retention)
+    }
+
+    /// Appends `records` in order, each followed by `retention` as if appended alone, in one
+    /// transaction: one commit and one set of pages written for the lot (a `lazer run` records its
+    /// exchanges so, `HistoryBatchWriter`).
+    package func appendHistory(_ records: [HistoryRecord], retention: HistoryRetention) throws(StateStoreError) {
+        guard !records.isEmpty else { return }
         try write { db in
-            try Self.insert(record, db)
-            try Self.applyRetention(retention, collectionID: record.collectionID, now: record.time, db)
+            for record in records {
+                try Self.insert(record, db)
+                try Self.applyRetention(retention, collectionID: record.collectionID, now: record.time, db)
+            }
         }
     }
 

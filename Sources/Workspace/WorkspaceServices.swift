@@ -143,13 +143,19 @@ package final class WorkspaceServices: Sendable {
     /// Appends a finished exchange of `preparation` to its collection's history (redacted, truncated).
     /// The values of the request's cookie jar — sent, and set by this response — are masked too:
     /// cookies are credentials (`session=••••••` in `Cookie` and `Set-Cookie`, and wherever echoed).
-    package func record(_ exchange: Exchange, of preparation: SendPreparation) throws(StateStoreError) {
+    package func record(
+        _ exchange: Exchange, of preparation: SendPreparation, to writer: HistoryBatchWriter? = nil
+    ) throws(StateStoreError) {
         var redactor = preparation.redactor
         if let jar = preparation.request?.options.cookieJar { redactor = redactor.adding(jar.cookies.map(\.value)) }
         let entry = HistoryEntry(
             exchange: exchange, requestID: preparation.saved.id, requestName: preparation.saved.name,
             environment: preparation.environment?.name, store: history, redactor: redactor)
-        try history.append(entry, collectionID: preparation.collectionID, redactor: redactor)
+        if let writer {
+            history.append(entry, collectionID: preparation.collectionID, redactor: redactor, to: writer)
+        } else {
+            try history.append(entry, collectionID: preparation.collectionID, redactor: redactor)
+        }
     }
 
     /// Saves `document` atomically, secrets to the secrets file (see `CollectionStore.save`).

@@ -3,8 +3,9 @@ package import StateStore
 
 /// Per-collection history in the state store (`$XDG_STATE_HOME/lazer/state.sqlite`, table
 /// `history`), keyed by the collection's stable id, so renaming or moving the collection file
-/// keeps its history. Each exchange is one row written in one transaction: several explorers and
-/// `lazer run`s append at once without losing an entry, and a full disk leaves no partial entry.
+/// keeps its history. Each exchange is one row written in one transaction (a run's, queued on a
+/// `HistoryBatchWriter`, a batch of rows in one): several explorers and `lazer run`s append at
+/// once without losing an entry, and a full disk leaves no partial entry.
 /// Retention (newest 500, 90 days, 5 MB per collection by default) is `retention`; see
 /// `HistoryRetention.init(processEnvironment:)` for the settings.
 package struct HistoryStore: Sendable {
@@ -42,6 +43,19 @@ package struct HistoryStore: Sendable {
     package func append(_ entry: HistoryEntry, collectionID: String, redactor: Redactor) throws(StateStoreError) {
         try database.appendHistory(
             entry.redacted(with: redactor).record(collectionID: collectionID), retention: retention)
+    }
+
+    /// The same, queued on `writer` (written in the background, in batches; see `batchWriter`).
+    package func append(
+        _ entry: HistoryEntry, collectionID: String, redactor: Redactor, to writer: HistoryBatchWriter
+    ) {
+        writer.append(entry.redacted(with: redactor).record(collectionID: collectionID))
+    }
+
+    /// A writer that records exchanges in the background and in batches, with this store's
+    /// retention: for a run's many exchanges (`finish` it before the run ends).
+    package func batchWriter() -> HistoryBatchWriter {
+        HistoryBatchWriter(database: database, retention: retention)
     }
 
     /// Builds the stored body for `bytes`, truncated to `maximumBodyBytes` and redacted.
