@@ -79,8 +79,9 @@ extension StateDatabase {
         guard !records.isEmpty else { return }
         try write { db in
             for record in records {
-                try Self.insert(record, db)
-                try Self.applyRetention(retention, collectionID: record.collectionID, now: record.time, db)
+                // The row just inserted is the collection's newest (`seq` only grows).
+                let seq = try Self.insert(record, db)
+                try Self.applyRetention(retention, collectionID: record.collectionID, newest: seq, now: record.time, db)
             }
         }
     }
@@ -142,7 +143,10 @@ extension StateDatabase {
                 if try !Self.exists(record, db) { try Self.insert(record, db) }
             }
             for collection in Set(records.map(\.collectionID)) {
-                try Self.applyRetention(retention, collectionID: collection, now: now, db)
+                let newest =
+                    try Int64.fetchOne(
+                        db, sql: "SELECT max(seq) FROM history WHERE collection_id = ?", arguments: [collection]) ?? 0
+                try Self.applyRetention(retention, collectionID: collection, newest: newest, now: now, db)
             }
             return true
         }
@@ -163,24 +167,26 @@ extension StateDatabase {
             arguments: [record.collectionID, record.id]) == true
     }
 
-    private static func insert(_ record: HistoryRecord, _ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO history (id, collection_id, request_id, time, bytes, entry) VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                record.id, record.collectionID, record.requestID, record.time, record.json.utf8.count, record.json,
-            ])
+    /// Inserts `record` and its search row; its `seq`. The statements are compiled once per
+    /// connection (GRDB's statement cache): a run appends them for every exchange.
+    @discardableResult
+    private static func insert(_ record: HistoryRecord, _ db: Database) throws -> Int64 {
+        try db.cachedStatement(
+            sql: "INSERT INTO history (id, collection_id, request_id, time, bytes, entry) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            record.id, record.collectionID, record.requestID, record.time, record.json.utf8.count, record.json,
+        ])
+        let seq = db.lastInsertedRowID
         let search = record.search
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO history_search (rowid, request_name, method, url, status, headers, body)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                db.lastInsertedRowID, search.requestName, search.method, search.url, search.status, search.headers,
-                search.body,
-            ])
+                """
+        ).execute(arguments: [
+            seq, search.requestName, search.method, search.url, search.status, search.headers, search.body,
+        ])
+        return seq
     }
 
     /// Keeps a collection's newest entries within `retention`: past the count, past the size
@@ -190,19 +196,17 @@ extension StateDatabase {
     /// ranking query that decides them entry by entry cost 0.4 ms on every append of a full
     /// collection: half of what history added to each request of a `lazer run`.
     private static func applyRetention(
-        _ retention: HistoryRetention, collectionID: String, now: Double, _ db: Database
+        _ retention: HistoryRetention, collectionID: String, newest: Int64, now: Double, _ db: Database
     ) throws {
-        let newest =
-            try Int64.fetchOne(
-                db, sql: "SELECT max(seq) FROM history WHERE collection_id = ?", arguments: [collectionID]) ?? 0
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 DELETE FROM history WHERE collection_id = ?1 AND seq != ?2 AND seq <= (
                     SELECT seq FROM history WHERE collection_id = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?3)
-                """,
-            arguments: [collectionID, newest, retention.maximumEntries])
+                """
+        ).execute(arguments: [collectionID, newest, retention.maximumEntries])
         let left = try Row.fetchOne(
-            db, sql: "SELECT sum(bytes), min(time) FROM history WHERE collection_id = ?", arguments: [collectionID])
+            db.cachedStatement(sql: "SELECT sum(bytes), min(time) FROM history WHERE collection_id = ?"),
+            arguments: [collectionID])
         let total = left.flatMap { $0[0] as Int64? } ?? 0
         let oldest = left.flatMap { $0[1] as Double? }
         let aged = retention.maximumAge.map { age in oldest.map { $0 < now - age } ?? false } ?? false
