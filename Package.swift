@@ -677,7 +677,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StateStoreTests",
-            dependencies: ["StateStore", "state-write-loop"],
+            // GRDB: a migration test writes a file as an older Lazer did, in its SQL.
+            dependencies: ["StateStore", "state-write-loop", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSwift
         ),
         // A child process for the kill-during-write test: writes history and drafts in a loop until killed.

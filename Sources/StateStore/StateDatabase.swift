@@ -17,17 +17,20 @@ package final class StateDatabase: Sendable {
     let busyTimeout: Double
     /// Test hook: SQLite's `max_page_count`, to make a full disk without filling one.
     let maximumPageCount: Int?
+    /// Test hook: the last migration to run (nil: all), to make a file as an older Lazer left it.
+    let schemaVersion: String?
     /// Runs once, after the file is first opened in this process (importing older files).
     let afterOpening: (@Sendable (StateDatabase) -> Void)?
     private let opened = Mutex<DatabasePool?>(nil)
 
     package init(
-        path: String, busyTimeout: Double = 10, maximumPageCount: Int? = nil,
+        path: String, busyTimeout: Double = 10, maximumPageCount: Int? = nil, schemaVersion: String? = nil,
         afterOpening: (@Sendable (StateDatabase) -> Void)? = nil
     ) {
         self.path = path
         self.busyTimeout = busyTimeout
         self.maximumPageCount = maximumPageCount
+        self.schemaVersion = schemaVersion
         self.afterOpening = afterOpening
     }
 
@@ -94,7 +97,11 @@ package final class StateDatabase: Sendable {
         while true {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
-                try StateSchema.migrator.migrate(pool)
+                if let schemaVersion {
+                    try StateSchema.migrator.migrate(pool, upTo: schemaVersion)
+                } else {
+                    try StateSchema.migrator.migrate(pool)
+                }
                 return pool
             } catch let error as DatabaseError where Self.isOpeningRace(error) && ContinuousClock.now < deadline {
                 usleep(20_000)

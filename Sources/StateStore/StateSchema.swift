@@ -71,6 +71,27 @@ enum StateSchema {
                     );
                     """)
         }
+        migrator.registerMigration("v2") { db in
+            // What retention reads on every append, without a pass over the collection: the size of
+            // its entries (kept by triggers) and its oldest time (through an index).
+            try db.execute(
+                sql: """
+                    CREATE TABLE history_totals (
+                        collection_id TEXT PRIMARY KEY,
+                        bytes INTEGER NOT NULL
+                    );
+                    INSERT INTO history_totals (collection_id, bytes)
+                        SELECT collection_id, sum(bytes) FROM history GROUP BY collection_id;
+                    CREATE TRIGGER history_total_in AFTER INSERT ON history BEGIN
+                        INSERT INTO history_totals (collection_id, bytes) VALUES (new.collection_id, new.bytes)
+                            ON CONFLICT (collection_id) DO UPDATE SET bytes = bytes + new.bytes;
+                    END;
+                    CREATE TRIGGER history_total_out AFTER DELETE ON history BEGIN
+                        UPDATE history_totals SET bytes = bytes - old.bytes WHERE collection_id = old.collection_id;
+                    END;
+                    CREATE INDEX history_by_time ON history (collection_id, time);
+                    """)
+        }
         return migrator
     }
 }

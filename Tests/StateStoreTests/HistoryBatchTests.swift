@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import StateStore
 import Synchronization
 import Testing
@@ -85,5 +86,47 @@ import Testing
         writer.append(Self.record(2, time: 1e9, pad: 0))
         try writer.finish()
         #expect(try database.history(collectionID: "c") == ["{\"n\":2,\"pad\":\"\"}"])
+    }
+}
+
+/// A store an older Lazer left (schema v1, no size totals) gets its totals from the entries it
+/// holds, and retention goes on from there as if it had always kept them.
+@Suite struct HistoryTotalsMigrationTests {
+    @Test func aVersion1StoreGetsItsTotalsAndRetentionCarriesOn() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("state.sqlite")
+        // The v1 schema made by the store itself, then rows written as the v1 code wrote them.
+        _ = try StateDatabase(path: path, schemaVersion: "v1").history(collectionID: "c")
+        var records: [HistoryRecord] = []
+        let queue = try DatabaseQueue(path: path)
+        for index in 0..<30 {
+            let record = HistoryRecord(
+                id: "e\(index)", collectionID: index % 3 == 0 ? "d" : "c", requestID: "r", time: 1e9 + Double(index),
+                json: "{\"n\":\(index),\"pad\":\"" + String(repeating: "x", count: index) + "\"}",
+                search: HistorySearchText(requestName: "E", method: "GET", url: "http://h/\(index)", status: "200"))
+            records.append(record)
+            try queue.write { db in
+                try db.execute(
+                    sql:
+                        "INSERT INTO history (id, collection_id, request_id, time, bytes, entry) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        record.id, record.collectionID, record.requestID, record.time, record.json.utf8.count,
+                        record.json,
+                    ])
+            }
+        }
+        try queue.close()
+        // Opened by this Lazer: a size limit now counts the entries written before.
+        let current = StateDatabase(path: path)
+        let sizes = records.filter { $0.collectionID == "c" }.map(\.json.utf8.count)
+        let limit = sizes.suffix(5).reduce(0, +)
+        let next = HistoryRecord(
+            id: "e30", collectionID: "c", requestID: "r", time: 1e9 + 30, json: "{}",
+            search: HistorySearchText(requestName: "E", method: "GET", url: "http://h/30", status: "200"))
+        try current.appendHistory(
+            next, retention: HistoryRetention(maximumEntries: 1_000, maximumAge: nil, maximumBytes: limit + 2))
+        let kept = records.filter { $0.collectionID == "c" }.suffix(5).map(\.json) + ["{}"]
+        #expect(try current.history(collectionID: "c") == Array(kept))
+        #expect(try current.history(collectionID: "d").count == 10)
     }
 }
