@@ -7,8 +7,7 @@ package enum TabTitles {
     /// The titles that fit in `width` columns: full ("Headers 3") where they can be, shortened
     /// ("Hdr 3") from the last tab back, all of them short when nothing else fits.
     package static func fitting(_ full: [String], _ short: [String], width: Int) -> [String] {
-        // As `Tabs` draws them: " title " each, a divider between two (none after the last).
-        func needed(_ titles: [String]) -> Int { titles.reduce(-1) { $0 + CharacterWidth.of($1) + 3 } }
+        func needed(_ titles: [String]) -> Int { Tabs.rowWidth(titleWidths: titles.map(CharacterWidth.of)) }
         var titles = full
         for index in full.indices.reversed() where index < short.count && needed(titles) > width {
             titles[index] = short[index]

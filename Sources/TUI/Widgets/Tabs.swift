@@ -31,36 +31,35 @@ package struct Tabs: Widget, Sendable {
         package var hiddenAfter: Bool
     }
 
-    /// The strip for titles `titleWidths` columns wide (each drawn as " title ", a one-column
-    /// divider between two), keeping `selected` in sight.
+    /// The columns a row of titles `titleWidths` wide takes drawn whole: " title " each, a
+    /// one-column divider between two (none after the last).
+    package static func rowWidth(titleWidths: some Collection<Int>) -> Int {
+        titleWidths.reduce(0) { $0 + $1 + 2 } + max(0, titleWidths.count - 1)
+    }
+
+    /// The strip for titles `titleWidths` columns wide, keeping `selected` in sight.
     package static func strip(titleWidths: [Int], selected: Int, width: Int) -> Strip {
         let widths = titleWidths.map { $0 + 2 }
-        let total = widths.reduce(0, +) + max(0, widths.count - 1)
-        guard total > width, !widths.isEmpty else {
+        guard rowWidth(titleWidths: titleWidths) > width, !widths.isEmpty else {
             return Strip(ranges: offsets(widths, from: 0, limit: .max), hiddenBefore: false, hiddenAfter: false)
         }
         let chosen = min(max(0, selected), widths.count - 1)
+        let last = widths.count - 1
         // The first tab shown: as far left as still shows the selected one whole, with room for
         // the markers (one column each).
         var first = 0
         while first < chosen {
-            let before = first > 0 ? 1 : 0
-            let after = chosen < widths.count - 1 ? 1 : 0
-            let needed = widths[first...chosen].reduce(0, +) + (chosen - first)
-            if before + needed + after <= width { break }
+            let markers = (first > 0 ? 1 : 0) + (chosen < last ? 1 : 0)
+            if rowWidth(titleWidths: titleWidths[first...chosen]) + markers <= width { break }
             first += 1
         }
         let start = first > 0 ? 1 : 0
-        var ranges = offsets(widths, from: first, limit: width - 1, start: start)
+        let hiddenAfter = chosen < last && start + rowWidth(titleWidths: titleWidths[first...]) > width
+        let end = width - (hiddenAfter ? 1 : 0)
+        var ranges = offsets(widths, from: first, limit: end, start: start)
         if ranges[chosen] == nil {
             // Too narrow for the selected tab alone: it is drawn from the start, cut before `›`.
-            let end = width - (chosen < widths.count - 1 ? 1 : 0)
             ranges[chosen] = start..<max(start, min(end, start + widths[chosen]))
-        }
-        let hiddenAfter = ranges.last.flatMap { $0 } == nil
-        if !hiddenAfter {
-            // Every tab from `first` on fits: the last column needs no marker either.
-            ranges = offsets(widths, from: first, limit: width, start: start)
         }
         return Strip(ranges: ranges, hiddenBefore: first > 0, hiddenAfter: hiddenAfter)
     }
