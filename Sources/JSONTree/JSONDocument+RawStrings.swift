@@ -22,12 +22,15 @@ extension JSONDocument {
 
     /// Whether the bytes at `range` equal `expected`.
     package func bytesEqual(_ range: Range<Int>, _ expected: [UInt8]) -> Bool {
+        expected.withUnsafeBufferPointer { bytesEqual(range, bytes: $0) }
+    }
+
+    /// Whether the bytes at `range` equal `expected`, held elsewhere (a `String`'s UTF-8).
+    package func bytesEqual(_ range: Range<Int>, bytes expected: UnsafeBufferPointer<UInt8>) -> Bool {
         guard range.count == expected.count, range.upperBound <= bytes.count else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
-            expected.withUnsafeBufferPointer { wanted in
-                guard let base = buffer.baseAddress, let other = wanted.baseAddress else { return true }
-                return memcmpBytes(base + range.lowerBound, other, range.count)
-            }
+            guard let base = buffer.baseAddress, let other = expected.baseAddress else { return true }
+            return memcmpBytes(base + range.lowerBound, other, range.count)
         }
     }
 

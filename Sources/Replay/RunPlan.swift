@@ -18,11 +18,11 @@ package struct RunPlan: Sendable, Equatable {
             let readsJSON: Bool
             let checksContracts: Bool
 
-            init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
+            init(document: CollectionDocument, folderPath: [String], request: SavedRequest, parsed: JSONPathTable?) {
                 self.document = document
                 self.folderPath = folderPath
                 self.request = request
-                queries = Item.queries(of: request)
+                queries = Item.queries(of: request, parsed: parsed)
                 checksContracts = ResponseContracts.applies(to: request, in: document.collection)
                 // A contract reads the body as JSON too: parsed once, for both.
                 readsJSON = Item.readsJSON(request) || checksContracts
@@ -43,7 +43,10 @@ package struct RunPlan: Sendable, Equatable {
         /// Setting it works out again what follows from it (queries, scripts, contracts).
         package var request: SavedRequest {
             get { fields.request }
-            set { fields = Fields(document: fields.document, folderPath: fields.folderPath, request: newValue) }
+            set {
+                fields = Fields(
+                    document: fields.document, folderPath: fields.folderPath, request: newValue, parsed: nil)
+            }
         }
         /// The scripts that run before and after the request (collection, folders, its own), found once.
         package var preRequestScripts: [ScriptSource] { fields.preRequestScripts }
@@ -68,7 +71,12 @@ package struct RunPlan: Sendable, Equatable {
         }
 
         package init(document: CollectionDocument, folderPath: [String], request: SavedRequest) {
-            fields = Fields(document: document, folderPath: folderPath, request: request)
+            fields = Fields(document: document, folderPath: folderPath, request: request, parsed: nil)
+        }
+
+        /// An item whose JSONPaths come from `parsed` when another item of the plan had them.
+        init(document: CollectionDocument, folderPath: [String], request: SavedRequest, parsed: JSONPathTable) {
+            fields = Fields(document: document, folderPath: folderPath, request: request, parsed: parsed)
         }
 
         private static func scripts(
@@ -92,9 +100,10 @@ package struct RunPlan: Sendable, Equatable {
                 || request.captures.contains { if case .jsonPath = $0.source { true } else { false } }
         }
 
-        private static func queries(of request: SavedRequest) -> [JSONPath?] {
+        private static func queries(of request: SavedRequest, parsed: JSONPathTable?) -> [JSONPath?] {
             request.expectations.map { expectation in
                 guard case .jsonPath(let path) = expectation.subject else { return nil }
+                if let parsed { return parsed.query(path) }
                 return try? JSONPath(path)
             }
         }
@@ -143,6 +152,7 @@ package struct RunPlan: Sendable, Equatable {
         let folderPath = folder.map { $0.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
         var items: [Item] = []
         var folderFound = folderPath == nil || folderPath == []
+        let parsed = JSONPathTable()
         for document in documents {
             items.reserveCapacity(items.count + document.collection.requestCount)
             document.collection.forEachRequest { requestFolder, request in
@@ -150,7 +160,7 @@ package struct RunPlan: Sendable, Equatable {
                     guard requestFolder.starts(with: folderPath) else { return }
                     folderFound = true
                 }
-                items.append(Item(document: document, folderPath: requestFolder, request: request))
+                items.append(Item(document: document, folderPath: requestFolder, request: request, parsed: parsed))
             }
         }
         if let folder, !folderFound {

@@ -96,12 +96,18 @@ struct JSONPathParser {
         guard let first = current, JSONPathParser.isNameFirst(first) else {
             throw fail("expected a member name, '*' or '[' after '.'")
         }
-        var name = String.UnicodeScalarView()
+        // Encoded straight into the name's bytes: a collection's checks are mostly short names
+        // (`$.id`), parsed when it loads and again when a run plans them.
+        var name: [UInt8] = []
         while let scalar = current, JSONPathParser.isNameFirst(scalar) || ("0"..."9").contains(scalar) {
-            name.append(scalar)
+            if scalar.isASCII {
+                name.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else if let encoded = UTF8.encode(scalar) {
+                name.append(contentsOf: encoded)
+            }
             position += 1
         }
-        return Array(String(name).utf8)
+        return name
     }
 
     mutating func parseBracketed() throws(JSONPathError) -> [JSONPathSelector] {

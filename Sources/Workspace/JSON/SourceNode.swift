@@ -83,6 +83,74 @@ struct SourceNode: Sendable {
 
     /// The offset of the opening quote of the member name before this value.
     fileprivate var keyOffset: Int { SourceFile.keyStart(before: offset, in: file.document.bytes) }
+
+    // MARK: Members read in place
+
+    /// A member of an object as a place in the file: its value, and where its name is written
+    /// (nil when the name has escapes and must be decoded to be compared).
+    struct Member: Sendable {
+        let node: JSONNode
+        let keyRange: Range<Int>?
+    }
+
+    /// The members of an object, nil for other values: a reader looks its fields up by name
+    /// against the file's bytes (length first) and decodes only the names it reports or keeps.
+    /// Listing them as `SourceMember`s decoded every name and retained the file once per member,
+    /// a third of reading a collection.
+    var objectMembers: [Member]? {
+        let document = file.document
+        guard document.kind(node) == .object else { return nil }
+        var members: [Member] = []
+        members.reserveCapacity(document.childCount(node))
+        for child in document.children(node) {
+            members.append(Member(node: child, keyRange: document.unescapedKeyRange(child)))
+        }
+        return members
+    }
+
+    /// One of `objectMembers`' values.
+    func value(of member: Member) -> SourceNode { SourceNode(file, member.node) }
+
+    /// Where one of `objectMembers`' names starts (its opening quote).
+    func keyOffset(of member: Member) -> Int { value(of: member).keyOffset }
+
+    /// One of `objectMembers`' names, decoded.
+    func key(of member: Member) -> String { file.document.key(member.node) ?? "" }
+
+    /// Whether one of `objectMembers` is named `key`.
+    func keyEquals(_ member: Member, _ key: String) -> Bool {
+        guard let range = member.keyRange else { return self.key(of: member) == key }
+        guard range.count == key.utf8.count else { return false }
+        var key = key
+        return key.withUTF8 { file.document.bytesEqual(range, bytes: $0) }
+    }
+
+    /// Whether two of `objectMembers` have the same name.
+    func sameKey(_ member: Member, _ other: Member) -> Bool {
+        guard let range = member.keyRange, let otherRange = other.keyRange else {
+            return key(of: member) == key(of: other)
+        }
+        return range.count == otherRange.count && file.document.bytesEqual(range, file.document, otherRange)
+    }
+
+    /// The first of `candidates` whose `text` this string value is, compared in the file's bytes
+    /// when it has no escapes; nil when none is, or the value is not a string.
+    func firstString<Candidate>(among candidates: some Sequence<Candidate>, _ text: (Candidate) -> String) -> Candidate?
+    {
+        let document = file.document
+        guard document.kind(node) == .string else { return nil }
+        guard let range = document.unescapedStringRange(node) else {
+            let decoded = document.string(node)
+            return candidates.first { text($0) == decoded }
+        }
+        for candidate in candidates {
+            var wanted = text(candidate)
+            if wanted.utf8.count == range.count, wanted.withUTF8({ document.bytesEqual(range, bytes: $0) }) {
+                return candidate
+            }
+        }
+        return nil
+    }
 }
 
 /// One object member; its key's position is found when a message needs it.

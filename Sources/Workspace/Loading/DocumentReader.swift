@@ -28,6 +28,10 @@ final class DocumentReader {
         var index: Int32
     }
 
+    /// JSONPaths of this file already found valid: checks repeat their paths (`$.id` in every
+    /// request), and parsing one is most of reading such a check.
+    var validJSONPaths: Set<String> = []
+
     /// The containers (or objects) `FirstUse`s name; the last one is tried first, by identity.
     private var places: [DocumentPath] = []
 
@@ -105,27 +109,29 @@ final class DocumentReader {
 
     /// The fields of `node` when it is an object; reports an error otherwise.
     func object(_ node: SourceNode, at path: DocumentPath) -> ObjectFields? {
-        guard case .object(let members) = node.kind else {
+        guard let members = node.objectMembers else {
             report(.error, "expected an object; found \(node.kindName)", at: node.offset, path: path)
             return nil
         }
-        for member in Self.repeatedMembers(members) {
-            report(.error, "duplicate field \"\(member.key)\"", at: member.keyOffset, path: path.appending(member.key))
+        for member in Self.repeatedMembers(members, of: node) {
+            let key = node.key(of: member)
+            report(
+                .error, "duplicate field \"\(key)\"", at: node.keyOffset(of: member), path: path.appending(key))
         }
-        return ObjectFields(reader: self, path: path, offset: node.offset, members: members)
+        return ObjectFields(reader: self, path: path, offset: node.offset, object: node, members: members)
     }
 
     /// Members whose key an earlier member already has. Most objects in a collection have a
-    /// handful of members: comparing each with the earlier ones is cheaper than hashing every key
-    /// into a set, which only larger objects (a long variables map) get.
-    private static func repeatedMembers(_ members: [SourceMember]) -> [SourceMember] {
+    /// handful of members: comparing each with the earlier ones (in the file's bytes) is cheaper
+    /// than hashing every key into a set, which only larger objects (a long variables map) get.
+    private static func repeatedMembers(_ members: [SourceNode.Member], of object: SourceNode) -> [SourceNode.Member] {
         if members.count <= 16 {
             return members.indices.filter { index in
-                members[..<index].contains { ObjectFields.sameKey($0.key, members[index].key) }
+                members[..<index].contains { object.sameKey($0, members[index]) }
             }.map { members[$0] }
         }
         var seen: Set<String> = []
-        return members.filter { !seen.insert($0.key).inserted }
+        return members.filter { !seen.insert(object.key(of: $0)).inserted }
     }
 
     /// Reads every element of an array with `element`; `nil` elements (already reported) are skipped.
@@ -141,8 +147,10 @@ final class DocumentReader {
         // Reserved first: a million requests grown into by doubling were copied over twice.
         var result: [T] = []
         result.reserveCapacity(items.count)
+        // Shared once, not once per element.
+        let list = path.shared
         for (index, item) in items.enumerated() {
-            if let value = element(item, path.appending(index: index)) { result.append(value) }
+            if let value = element(item, list.appending(index: index)) { result.append(value) }
         }
         return result
     }

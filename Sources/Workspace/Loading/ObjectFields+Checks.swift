@@ -28,8 +28,10 @@ extension ObjectFields {
     }
 
     func checkJSONPath(_ key: String, _ text: String) -> Bool {
+        if reader.validJSONPaths.contains(text) { return true }
         do {
             _ = try JSONPath(text)
+            reader.validJSONPaths.insert(text)
             return true
         } catch {
             let start = node(key)?.offset ?? offset

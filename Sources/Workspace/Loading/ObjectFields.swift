@@ -7,18 +7,14 @@ struct ObjectFields {
     let path: DocumentPath
     /// Offset of the object's `{`, where "missing field" errors point.
     let offset: Int
-    let members: [SourceMember]
+    /// The object itself, and its members as places in the file (`SourceNode.objectMembers`):
+    /// names are compared where they are written, and decoded only when reported or kept.
+    let object: SourceNode
+    let members: [SourceNode.Member]
 
     func node(_ key: String) -> SourceNode? {
-        members.first { Self.sameKey($0.key, key) }?.value
-    }
-
-    /// `==` with the lengths compared first: a model's reader asks for each of its fields by name
-    /// and most names it tries are not there, which `==` tells apart only in a call of its own
-    /// (a tenth of reading a million requests).
-    @inline(__always)
-    static func sameKey(_ one: String, _ other: String) -> Bool {
-        one.utf8.count == other.utf8.count && one == other
+        for member in members where object.keyEquals(member, key) { return object.value(of: member) }
+        return nil
     }
 
     func has(_ key: String) -> Bool { node(key) != nil }
@@ -104,14 +100,18 @@ struct ObjectFields {
             if required { missing(key) }
             return nil
         }
-        let allowed = Choice.allCases.map(\.rawValue)
+        // Compared in the file's bytes; decoded and listed for a message only: every request
+        // reads a few choices, and almost none is wrong.
+        // A closure, not `\.rawValue`: a key path in generic code is made anew at every call.
+        if let choice = node.firstString(among: Choice.allCases, { $0.rawValue }) { return choice }
+        var allowed: [String] { Choice.allCases.map(\.rawValue) }
         guard case .string(let text) = node.kind else {
             wrongType(key, node, expected: "one of \(allowed.joined(separator: ", "))")
             return nil
         }
-        if let value = Choice(rawValue: text) { return value }
-        var message = "expected one of \(allowed.joined(separator: ", ")); found \"\(text)\""
-        if let suggestion = Suggestion.closest(to: text, in: allowed) {
+        let choices = allowed
+        var message = "expected one of \(choices.joined(separator: ", ")); found \"\(text)\""
+        if let suggestion = Suggestion.closest(to: text, in: choices) {
             message += " (did you mean \"\(suggestion)\"?)"
         }
         reader.report(.error, message, at: node.offset, path: path.appending(key))
@@ -171,11 +171,13 @@ struct ObjectFields {
     /// Members this version of the format does not know: kept (and written back after the known
     /// fields on save) and reported as warnings, never dropped silently.
     func unknownFields(known: [String]) -> [StoredJSON.Member] {
-        members.filter { member in !known.contains { Self.sameKey($0, member.key) } }.map { member in
+        members.filter { member in !known.contains { object.keyEquals(member, $0) } }.map { member in
+            let key = object.key(of: member)
+            let value = object.value(of: member)
             reader.report(
-                .warning, "unknown field \"\(member.key)\" (kept as is when saving)", at: member.keyOffset,
-                path: path.appending(member.key))
-            return StoredJSON.Member(member.key, member.value.stored)
+                .warning, "unknown field \"\(key)\" (kept as is when saving)",
+                at: object.keyOffset(of: member), path: path.appending(key))
+            return StoredJSON.Member(key, value.stored)
         }
     }
 }

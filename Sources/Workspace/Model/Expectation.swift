@@ -66,17 +66,25 @@ package struct Expectation: Sendable, Equatable {
         self.unknownFields = unknownFields
     }
 
+    /// The fields each kind of check knows, made once (every check of a collection asks).
     static func keys(for kind: SubjectKind?) -> [String] {
         switch kind {
-        case .header?: ["subject", "name", "op", "value"]
-        case .jsonPath?: ["subject", "path", "op", "value"]
-        case .snapshot?: ["subject"] + SnapshotOptions.fieldNames
-        case .schema?: ["subject", "schema"]
-        case .event?: ["subject", "index", "path", "op", "value"]
-        case .anyEvent?: ["subject", "path", "op", "value"]
-        case .graphqlErrors?: ["subject", "path", "op", "value"]
-        default: ["subject", "op", "value"]
+        case .header?: Keys.header
+        case .jsonPath?, .anyEvent?, .graphqlErrors?: Keys.path
+        case .snapshot?: Keys.snapshot
+        case .schema?: Keys.schema
+        case .event?: Keys.event
+        default: Keys.plain
         }
+    }
+
+    private enum Keys {
+        static let header = ["subject", "name", "op", "value"]
+        static let path = ["subject", "path", "op", "value"]
+        static let snapshot = ["subject"] + SnapshotOptions.fieldNames
+        static let schema = ["subject", "schema"]
+        static let event = ["subject", "index", "path", "op", "value"]
+        static let plain = ["subject", "op", "value"]
     }
 
     static func read(_ node: SourceNode, _ path: DocumentPath, _ reader: DocumentReader) -> Expectation? {

@@ -31,8 +31,11 @@ extension RequestCollection {
     /// (`$body.isDefault`), or the request is copied for every visit.
     @inlinable
     package func forEachRequest(_ visit: (_ folderPath: [String], _ request: SavedRequest) throws -> Void) rethrows {
+        // Each request is lent from its list, not copied (a copy retains each of its fields).
         for group in requestGroups() {
-            for index in group.requests.indices { try visit(group.folderPath, group.requests[index]) }
+            try group.requests.withUnsafeBufferPointer { requests in
+                for index in requests.indices { try visit(group.folderPath, requests[index]) }
+            }
         }
     }
 
