@@ -31,11 +31,8 @@ extension RequestCollection {
     /// (`$body.isDefault`), or the request is copied for every visit.
     @inlinable
     package func forEachRequest(_ visit: (_ folderPath: [String], _ request: SavedRequest) throws -> Void) rethrows {
-        // Each request is lent from its list, not copied (a copy retains each of its fields).
         for group in requestGroups() {
-            try group.requests.withUnsafeBufferPointer { requests in
-                for index in requests.indices { try visit(group.folderPath, requests[index]) }
-            }
+            for index in group.requests.indices { try visit(group.folderPath, group.requests[index]) }
         }
     }
 

@@ -45,7 +45,8 @@ extension WebSocketSettings {
         let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent()
         var problems: [String] = []
         document.collection.forEachRequest { _, request in
-            guard let settings = request.websocket else { return }
+            // The rare fields' flag first: a request without is not copied for the visit.
+            guard request.hasRareFields, let settings = request.websocket else { return }
             for message in settings.messages {
                 guard case .file(let path) = message.content else { continue }
                 if let problem = fileProblem(path, folder: folder) {
