@@ -87,10 +87,13 @@ struct SourceNode: Sendable {
     // MARK: Members read in place
 
     /// A member of an object as a place in the file: its value, and where its name is written
-    /// (nil when the name has escapes and must be decoded to be compared).
+    /// (a length of -1 when the name has escapes and must be decoded to be compared).
     struct Member: Sendable {
         let node: JSONNode
-        let keyRange: Range<Int>?
+        let keyStart: Int
+        let keyLength: Int
+
+        var keyRange: Range<Int>? { keyLength < 0 ? nil : keyStart..<(keyStart + keyLength) }
     }
 
     /// The members of an object, nil for other values: a reader looks its fields up by name
@@ -103,7 +106,8 @@ struct SourceNode: Sendable {
         var members: [Member] = []
         members.reserveCapacity(document.childCount(node))
         for child in document.children(node) {
-            members.append(Member(node: child, keyRange: document.unescapedKeyRange(child)))
+            let range = document.unescapedKeyRange(child)
+            members.append(Member(node: child, keyStart: range?.lowerBound ?? 0, keyLength: range?.count ?? -1))
         }
         return members
     }
@@ -117,10 +121,17 @@ struct SourceNode: Sendable {
     /// One of `objectMembers`' names, decoded.
     func key(of member: Member) -> String { file.document.key(member.node) ?? "" }
 
-    /// Whether one of `objectMembers` is named `key`.
+    /// Whether one of `objectMembers` is named `key`. A reader tries each of its field names
+    /// against each member, and most differ in length: that test is inlined, the bytes are
+    /// compared only for a name of the same length.
+    @inline(__always)
     func keyEquals(_ member: Member, _ key: String) -> Bool {
+        guard member.keyLength == key.utf8.count || member.keyLength < 0 else { return false }
+        return keyBytesEqual(member, key)
+    }
+
+    private func keyBytesEqual(_ member: Member, _ key: String) -> Bool {
         guard let range = member.keyRange else { return self.key(of: member) == key }
-        guard range.count == key.utf8.count else { return false }
         var key = key
         return key.withUTF8 { file.document.bytesEqual(range, bytes: $0) }
     }
