@@ -105,7 +105,8 @@ struct SourceNode: Sendable {
         guard document.kind(node) == .object else { return nil }
         var members: [Member] = []
         members.reserveCapacity(document.childCount(node))
-        for child in document.children(node) {
+        var cursor = document.childCursor(node)
+        while let child = cursor.next(in: document) {
             let range = document.unescapedKeyRange(child)
             members.append(Member(node: child, keyStart: range?.lowerBound ?? 0, keyLength: range?.count ?? -1))
         }

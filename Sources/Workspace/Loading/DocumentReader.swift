@@ -118,7 +118,7 @@ final class DocumentReader {
             report(
                 .error, "duplicate field \"\(key)\"", at: node.keyOffset(of: member), path: path.appending(key))
         }
-        return ObjectFields(reader: self, path: path, offset: node.offset, object: node, members: members)
+        return ObjectFields(reader: self, path: path, object: node, members: members)
     }
 
     /// Members whose key an earlier member already has. Most objects in a collection have a

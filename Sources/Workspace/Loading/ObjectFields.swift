@@ -5,12 +5,13 @@ import HTTPCore
 struct ObjectFields {
     let reader: DocumentReader
     let path: DocumentPath
-    /// Offset of the object's `{`, where "missing field" errors point.
-    let offset: Int
     /// The object itself, and its members as places in the file (`SourceNode.objectMembers`):
     /// names are compared where they are written, and decoded only when reported or kept.
     let object: SourceNode
     let members: [SourceNode.Member]
+
+    /// Offset of the object's `{`, where "missing field" errors point: found when one is reported.
+    var offset: Int { object.offset }
 
     func node(_ key: String) -> SourceNode? {
         for member in members where object.keyEquals(member, key) { return object.value(of: member) }
