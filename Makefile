@@ -266,14 +266,16 @@ fuzz-jsonpath: fuzz-terminal-text $(FUZZ_DIR)/CJSONKernel.o
 ## fuzz-collection: libFuzzer + AddressSanitizer over the collection loader, the path `lazer validate`
 ## and the explorer take (CollectionLoader: JSON with positions, the model, every diagnostic). A file
 ## that loads is saved as the explorer saves it and must load again, unchanged; every diagnostic
-## printed through TerminalText must be terminal-safe. Seeds: Fuzz/corpus/collection.
-FUZZ_COLLECTION_MODULES := TerminalText AnnotatedLocks RegularFiles Futures HTTPCore JSONTree
-fuzz-collection: $(foreach m,$(FUZZ_COLLECTION_MODULES),$(FUZZ_DIR)/$(m).o) $(FUZZ_DIR)/CJSONKernel.o
+## printed through TerminalText must be terminal-safe. Seeds: Fuzz/corpus/collection. Built by
+## SwiftPM as fuzz-import's executable (Workspace needs GRDB and swift-crypto, which the hand-built
+## objects above cannot link), run with IMPORT_FUZZ_FORMAT=collection.
+fuzz-collection:
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product ImportFuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	@mkdir -p fuzz-out/collection-corpus
-	swiftc $(FUZZ_SWIFT_FLAGS) -sanitize=fuzzer,address -module-name CollectionFuzz -I $(FUZZ_DIR) \
-		$(call fuzz_sources,Workspace) Fuzz/CollectionFuzz.swift $^ -o $(FUZZ_DIR)/fuzz-collection
-	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/fuzz-collection -max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 \
-		-max_len=16384 -artifact_prefix=fuzz-out/ fuzz-out/collection-corpus Fuzz/corpus/collection
+	IMPORT_FUZZ_FORMAT=collection SWIFT_BACKTRACE=enable=no .build-fuzz/release/ImportFuzz \
+		-max_total_time=$(SECONDS) -runs=$(RUNS) -timeout=10 -print_final_stats=1 -max_len=16384 \
+		-artifact_prefix=fuzz-out/collection- fuzz-out/collection-corpus Fuzz/corpus/collection
 
 ## fuzz-theme, fuzz-keymap: libFuzzer + AddressSanitizer over theme files (ThemeLoader) and keymap
 ## files (Keymap.applyOverrides on the standard keymap: every key it keeps must print and parse back

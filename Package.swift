@@ -484,10 +484,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
-        // libFuzzer target for the importers (`make fuzz-import`); built normally it replays files.
+        // libFuzzer target for the importers (`make fuzz-import`) and the collection loader (`make
+        // fuzz-collection`); built normally it replays files.
         .executableTarget(
             name: "ImportFuzz",
-            dependencies: ["Interop", "Workspace"],
+            dependencies: ["Interop", "Workspace", "TerminalText"],
             path: "Fuzz/ImportFuzz",
             swiftSettings: strictSwift
         ),

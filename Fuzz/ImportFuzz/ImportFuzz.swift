@@ -8,8 +8,10 @@ import Workspace
 // it returns must be a collection Lazer loads (as `lazer import` validates it) and must import the
 // same bytes again the same way. curl and .http imports are also exported as curl and as .http and
 // imported again: as many requests must come back. The postman run also reads each input as a
-// Postman environment, the http run as an http-client.env.json. Built normally (without FUZZING),
-// the same executable replays files given as arguments, to reproduce a finding under the debugger.
+// Postman environment, the http run as an http-client.env.json. `collection` (not among the
+// default ones) reads the input as a collection file instead (`CollectionChecks`, `make
+// fuzz-collection`). Built normally (without FUZZING), the same executable replays files given as
+// arguments, to reproduce a finding under the debugger.
 
 /// The formats this run fuzzes, from `IMPORT_FUZZ_FORMAT`.
 private let formats: [String] = {
@@ -56,6 +58,10 @@ func importOnce(_ bytes: [UInt8]) {
     // No file is read: `-d @file` and the like are reported instead.
     let options = ImportOptions(readsFiles: false)
     for format in formats {
+        if format == "collection" {
+            loadCollectionOnce(bytes)
+            continue
+        }
         if format == "postman", let environments = try? PostmanImport.importEnvironments(source) {
             checkEnvironments(environments, format)
         }
