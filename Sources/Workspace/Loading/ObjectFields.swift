@@ -101,18 +101,16 @@ struct ObjectFields {
             if required { missing(key) }
             return nil
         }
-        // Compared in the file's bytes; decoded and listed for a message only: every request
-        // reads a few choices, and almost none is wrong.
-        // A closure, not `\.rawValue`: a key path in generic code is made anew at every call.
+        // Compared in the file's bytes; what follows is the message for a value that is none of
+        // them. A closure, not `\.rawValue`: a key path in generic code is made anew at every call.
         if let choice = node.firstString(among: Choice.allCases, { $0.rawValue }) { return choice }
-        var allowed: [String] { Choice.allCases.map(\.rawValue) }
+        let allowed = Choice.allCases.map { $0.rawValue }
         guard case .string(let text) = node.kind else {
             wrongType(key, node, expected: "one of \(allowed.joined(separator: ", "))")
             return nil
         }
-        let choices = allowed
-        var message = "expected one of \(choices.joined(separator: ", ")); found \"\(text)\""
-        if let suggestion = Suggestion.closest(to: text, in: choices) {
+        var message = "expected one of \(allowed.joined(separator: ", ")); found \"\(text)\""
+        if let suggestion = Suggestion.closest(to: text, in: allowed) {
             message += " (did you mean \"\(suggestion)\"?)"
         }
         reader.report(.error, message, at: node.offset, path: path.appending(key))
