@@ -75,6 +75,7 @@ struct JSONParser: ~Copyable {
                 indexed =
                     options.usesStructuralIndex && !checksUTF8 && !options.allowsComments
                     && !options.allowsTrailingCommas && StructuralIndex.isAvailable
+                    && bytes.count >= StructuralIndex.smallestBody
             } else {
                 capacity = entryBound(bytes, release: release)
             }

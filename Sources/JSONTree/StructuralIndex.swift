@@ -16,6 +16,11 @@ struct StructuralIndex: ~Copyable {
     /// Offsets the parser may read between two checks (a member takes four; 16 leaves room).
     static let lookahead = 16
 
+    /// Bodies shorter than this are parsed a byte at a time: setting the index up (its buffer, a
+    /// kernel call per window) costs more than it saves on a few entries — a run checks many
+    /// small responses.
+    static let smallestBody = 512
+
     /// Whether this CPU runs the kernel (asked once).
     static let isAvailable = lazer_json_index_available() != 0
 

@@ -15,7 +15,12 @@ package struct ExchangePhase: Sendable, Equatable, Codable {
 
     /// The phases that happened, in order (none when the transport measured none: the mock).
     package static func phases(of timings: Timings) -> [ExchangePhase] {
-        timings.phases.map { ExchangePhase(name: $0.name, milliseconds: RequestResult.milliseconds($0.duration)) }
+        var phases: [ExchangePhase] = []
+        timings.forEachPhase { name, duration in
+            if phases.isEmpty { phases.reserveCapacity(6) }
+            phases.append(ExchangePhase(name: name, milliseconds: RequestResult.milliseconds(duration)))
+        }
+        return phases
     }
 }
 

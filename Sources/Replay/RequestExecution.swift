@@ -26,7 +26,26 @@ struct RequestExecution {
         /// When the transport saw the exchange end (`Timings.completedAt`), where it says.
         var completedAt: ContinuousClock.Instant?
         /// How to send the request again as bytes, when `renders` asked and it can be.
-        var rendering: LoadRendering? = nil
+        var rendering: LoadRendering? {
+            get { renderingBox?.rendering }
+            set { renderingBox = newValue.map(RenderingBox.init) }
+        }
+        /// Held apart: a `LoadRendering` is kilobytes inline, and every outcome of a run would
+        /// carry it (zeroed) for the few `lazer load` watches.
+        private var renderingBox: RenderingBox?
+
+        init(
+            result: RequestResult, captured: [String: VariableScope.Value], completedAt: ContinuousClock.Instant? = nil
+        ) {
+            self.result = result
+            self.captured = captured
+            self.completedAt = completedAt
+        }
+
+        private final class RenderingBox: Sendable {
+            let rendering: LoadRendering
+            init(_ rendering: LoadRendering) { self.rendering = rendering }
+        }
     }
 
     func run() async -> Outcome {

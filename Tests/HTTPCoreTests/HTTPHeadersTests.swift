@@ -163,6 +163,32 @@ struct HTTPHeadersTests {
         }
     }
 
+    @Test("a name looked up in received lines finds what the parsed fields find, before and after they are parsed")
+    func lookupInReceivedLines() {
+        let names = [
+            "Content-Type", "content-type", "CONTENT-TYPE", "Content-Typ", "Content-Types", "X-Ünï", "x-üNÏ",
+            "X-ÜNÏ", "X-Üni", "a[b", "a{b", "A[B", "İ", "i̇", "Set-Cookie", "",
+        ]
+        let lines = [
+            "HTTP/1.1 200 OK", "content-type: text/plain", "Content-Type: application/json", "X-Ünï: 1", "a[b: 2",
+            "İ: 3", "Set-Cookie:   a=1  ", "no colon here", "set-cookie: b=2",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let text = lines.shuffled(using: &generator).prefix(Int.random(in: 0...lines.count, using: &generator))
+                .map { $0 + "\n" }.joined()
+            let received = HTTPHeaders(receivedLines: Array(text.utf8))
+            let given = HTTPHeaders(received.fields)
+            for name in names {
+                // Read first from the lines, then again once `fields` above has parsed them.
+                #expect(HTTPHeaders(receivedLines: Array(text.utf8))[name] == given[name], "\(name) in \(text)")
+                #expect(received[name] == given[name], "\(name) in \(text)")
+                let expected = given.fields.first { $0.name.lowercased() == name.lowercased() }?.value
+                #expect(given[name] == expected, "\(name) in \(text)")
+            }
+        }
+    }
+
     @Test("received headers equal, hash and encode like the same fields given directly")
     func receivedEqualsGiven() throws {
         let received = HTTPHeaders(receivedLines: Self.received)

@@ -115,6 +115,24 @@ import FoundationXML
 
     @Test func tap() throws { try Self.expectGolden(Self.render(.tap), "tap.txt") }
 
+    /// The human line pads the method to seven characters and cuts a longer one, counting
+    /// characters (not bytes) for a method that is not ASCII; a control character in the name is
+    /// shown, a tab kept.
+    @Test(arguments: [
+        ("GET", "GET    "), ("OPTIONS", "OPTIONS"), ("PROPFIND", "PROPFIN"), ("GÉT", "GÉT    "),
+        ("ÜBERLANGE", "ÜBERLAN"),
+    ])
+    func humanLineMethod(_ method: String, _ shown: String) {
+        var result = RequestResult(
+            collectionName: "T", collectionID: "c", collectionFile: "t.json", folderPath: [], requestID: "r",
+            name: "a\u{1B}[2Jb\tc", method: method, url: "http://x.mock/", environment: "mock", status: .passed,
+            duration: .milliseconds(12), attempts: 1)
+        result.responseStatus = 200
+        result.responseReason = "OK"
+        let line = HumanReporter().finished(result, previous: result).split(separator: "\n").last.map(String.init)
+        #expect(line == "✓ \(shown) a␛[2Jb\tc · 200 OK · 12 ms")
+    }
+
     /// TAP reads `\\` as a backslash and `\\#` as a `#`: a name ending in `\\` before a `#` must not
     /// leave the `#` unescaped (a failure read as `# SKIP` by a TAP consumer).
     @Test func tapEscapesABackslashBeforeAHash() {

@@ -90,9 +90,13 @@ final class RedirectChain: CurlTransferObserver {
             let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
             bounded.totalTimeoutMilliseconds = max(1, Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         }
-        if let jar = hop.cookieJar, let url = URL(string: hop.url) {
+        if let jar = hop.cookieJar {
             let own = hop.headers.filter { HTTPHeaders.namesMatch($0.name, "Cookie") }.map(\.value)
-            if let header = jar.cookieHeader(for: url, own: own.isEmpty ? nil : own.joined(separator: "; ")) {
+            // Neither the jar nor the request has a cookie (a run's jar, most of the time): there
+            // is no header to write, and no URL to parse for one.
+            if !(own.isEmpty && jar.isEmpty), let url = URL(string: hop.url),
+                let header = jar.cookieHeader(for: url, own: own.isEmpty ? nil : own.joined(separator: "; "))
+            {
                 bounded.headers.removeAll { HTTPHeaders.namesMatch($0.name, "Cookie") }
                 bounded.headers.append(("Cookie", header))
             }

@@ -105,7 +105,8 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
     /// The first value for `name`, ignoring case; setting replaces all fields of that name, `nil` removes them.
     public subscript(name: String) -> String? {
         get {
-            fields.first { Self.namesMatch($0.name, name) }?.value
+            if let received { return received.firstValue(named: name) }
+            return storedFields.first { Self.namesMatch($0.name, name) }?.value
         }
         set {
             if let newValue {
@@ -130,6 +131,10 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
     /// compared byte by byte without making lower-cased copies — lookups run for every request
     /// and every response shown; a name with any other character is compared lower-cased.
     package static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        let ascii = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { asciiNamesMatch(left, $0) } ?? nil
+        }
+        if let ascii = ascii ?? nil { return ascii }
         if lhs.utf8.count == rhs.utf8.count {
             for (left, right) in zip(lhs.utf8, rhs.utf8) {
                 guard left < 0x80, right < 0x80 else { return lhs.lowercased() == rhs.lowercased() }
@@ -142,6 +147,25 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
         }
         if isASCII(lhs) && isASCII(rhs) { return false }
         return lhs.lowercased() == rhs.lowercased()
+    }
+
+    /// Whether two names' bytes are the same ASCII name, ignoring case; nil when either holds a
+    /// byte past ASCII (the caller compares them lower-cased).
+    package static func asciiNamesMatch(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let common = Swift.min(lhs.count, rhs.count)
+        for index in 0..<common {
+            let left = lhs[index]
+            let right = rhs[index]
+            guard left < 0x80, right < 0x80 else { return nil }
+            // After an ASCII prefix that lower-cases to itself, the first ASCII difference decides.
+            if left != right, !(left | 0x20 == right | 0x20 && (0x61...0x7A).contains(left | 0x20)) { return false }
+        }
+        if lhs.count == rhs.count { return true }
+        // Of different lengths: decided here only when both are ASCII (a character past ASCII
+        // may lower-case to another length).
+        let longer = lhs.count > rhs.count ? lhs : rhs
+        for index in common..<longer.count where longer[index] >= 0x80 { return nil }
+        return false
     }
 
     /// Whether every byte of `text` is ASCII, read in place.

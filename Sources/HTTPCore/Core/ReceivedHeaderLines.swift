@@ -36,6 +36,7 @@ final class ReceivedHeaderLines: Sendable {
         forEachField(in: bytes) { name, value in
             fields.append(
                 HTTPHeader(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+            return true
         }
         return fields
     }
@@ -49,15 +50,41 @@ final class ReceivedHeaderLines: Sendable {
         forEachField(in: bytes) { fieldName, value in
             guard fieldName.count == target.count,
                 zip(fieldName, target).allSatisfy({ asciiLowercase($0) == asciiLowercase($1) })
-            else { return }
+            else { return true }
             values.append(String(decoding: value, as: UTF8.self))
+            return true
         }
         return values
     }
 
-    /// Calls `body` with each field's name and value bytes, in order, blanks around them dropped.
+    /// The first value of the field named `name` (any case, as `HTTPHeaders.namesMatch` compares),
+    /// from the fields when they are parsed, otherwise read from the lines without making strings
+    /// of the other fields: a run reads one header (`Content-Type`) of every response.
+    func firstValue(named name: String) -> String? {
+        if let fields = parsed.withLock(ownedBy: self, { $0 }) {
+            return fields.first { HTTPHeaders.namesMatch($0.name, name) }?.value
+        }
+        var found: String?
+        Self.forEachField(in: bytes) { fieldName, value in
+            guard Self.nameMatches(fieldName, name) else { return true }
+            found = String(decoding: value, as: UTF8.self)
+            return false
+        }
+        return found
+    }
+
+    /// Whether a received field name is `name`, as `HTTPHeaders.namesMatch` decides for its string.
+    private static func nameMatches(_ fieldName: ArraySlice<UInt8>, _ name: String) -> Bool {
+        let answer = fieldName.withUnsafeBufferPointer { field in
+            name.utf8.withContiguousStorageIfAvailable { HTTPHeaders.asciiNamesMatch(field, $0) } ?? nil
+        }
+        return answer ?? HTTPHeaders.namesMatch(String(decoding: fieldName, as: UTF8.self), name)
+    }
+
+    /// Calls `body` with each field's name and value bytes, in order, blanks around them dropped,
+    /// until it returns false.
     private static func forEachField(
-        in bytes: [UInt8], _ body: (_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Void
+        in bytes: [UInt8], _ body: (_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Bool
     ) {
         var lineStart = bytes.startIndex
         while lineStart < bytes.endIndex {
@@ -71,7 +98,7 @@ final class ReceivedHeaderLines: Sendable {
             while valueStart < line.endIndex, isBlank(line[valueStart]) { valueStart += 1 }
             var valueEnd = line.endIndex
             while valueEnd > valueStart, isBlank(line[valueEnd - 1]) { valueEnd -= 1 }
-            body(line[line.startIndex..<nameEnd], line[valueStart..<valueEnd])
+            guard body(line[line.startIndex..<nameEnd], line[valueStart..<valueEnd]) else { return }
         }
     }
 

@@ -55,18 +55,25 @@ public struct Timings: Hashable, Sendable {
     /// The durations of the phases that happened, in order: DNS, connect, TLS, request sent,
     /// waiting (server time), download.
     public var phases: [Phase] {
-        let marks: [(String, Duration?)] = [
-            ("DNS", dnsLookup), ("Connect", connect), ("TLS", tlsHandshake), ("Send", preTransfer),
-            ("Wait", timeToFirstByte), ("Download", total),
-        ]
         var phases: [Phase] = []
-        var previous = Duration.zero
-        for (name, mark) in marks {
-            guard let mark, mark > .zero else { continue }
-            let duration = mark >= previous ? mark - previous : .zero
-            phases.append(Phase(name: name, duration: duration))
-            previous = max(previous, mark)
-        }
+        forEachPhase { phases.append(Phase(name: $0, duration: $1)) }
         return phases
+    }
+
+    /// Calls `body` with the name and duration of each phase `phases` lists, in order, without
+    /// building the list (a run keeps every response's phases in its own form).
+    public func forEachPhase(_ body: (_ name: String, _ duration: Duration) -> Void) {
+        var previous = Duration.zero
+        func mark(_ name: String, _ value: Duration?) {
+            guard let value, value > .zero else { return }
+            body(name, value >= previous ? value - previous : .zero)
+            previous = max(previous, value)
+        }
+        mark("DNS", dnsLookup)
+        mark("Connect", connect)
+        mark("TLS", tlsHandshake)
+        mark("Send", preTransfer)
+        mark("Wait", timeToFirstByte)
+        mark("Download", total)
     }
 }

@@ -21,18 +21,18 @@ package struct HumanReporter: RunReporter {
             text += paint(ReportText.visible(heading), .bold) + "\n"
         }
         // Padded to 7 (cut past it) without Foundation's `padding`, which costs more than the line.
-        let method =
-            result.method.count >= 7
-            ? String(result.method.prefix(7)) : result.method + String(repeating: " ", count: 7 - result.method.count)
         let name = ReportText.visible(result.path)
         var details: [String] = []
         var notes: [String] = []
         switch result.status {
         case .passed, .failed:
             // The reason phrase is the server's text: made visible like every other.
-            let reason = result.responseReason.map { ReportText.visible($0) }
-            let status = [result.responseStatus.map(String.init), reason].compactMap { $0 }
-            details.append(status.joined(separator: " "))
+            var status = result.responseStatus.map(String.init) ?? ""
+            if let reason = result.responseReason {
+                status += (status.isEmpty ? "" : " ") + ReportText.visible(reason)
+            }
+            details.reserveCapacity(2)
+            details.append(status)
             details.append(ReportText.duration(result.milliseconds))
             for check in result.checks where !check.passed {
                 notes.append(
@@ -64,9 +64,33 @@ package struct HumanReporter: RunReporter {
             case .error, .notSent: paint("!", .red)
             case .skipped: paint("-", .dim)
             }
-        text += "\(symbol) \(method) \(name) · " + details.joined(separator: " · ") + "\n"
+        // One string grown in place: a run writes a line per request.
+        text.reserveCapacity(text.utf8.count + symbol.utf8.count + name.utf8.count + 48)
+        text += symbol
+        text += " "
+        Self.appendMethod(result.method, to: &text)
+        text += " "
+        text += name
+        text += " · "
+        for (index, detail) in details.enumerated() {
+            if index > 0 { text += " · " }
+            text += detail
+        }
+        text += "\n"
         for note in notes { text += "      " + note + "\n" }
         return text
+    }
+
+    /// The method padded to 7 characters, cut past them, without Foundation's `padding` (which
+    /// costs more than the line) or counting characters of an ASCII method one by one.
+    static func appendMethod(_ method: String, to text: inout String) {
+        let length = method.utf8.allSatisfy { $0 < 0x80 } ? method.utf8.count : method.count
+        if length >= 7 {
+            text += method.prefix(7)
+        } else {
+            text += method
+            for _ in length..<7 { text += " " }
+        }
     }
 
     package func report(_ report: RunReport) -> String {

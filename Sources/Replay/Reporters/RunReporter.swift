@@ -33,6 +33,12 @@ enum ReportText {
     /// every other command and the explorer show them — so text from a server or a file can never
     /// drive a terminal, disguise a line or break a line-based format.
     static func visible(_ text: String, keepNewlines: Bool = false) -> String {
+        // Printable ASCII (most names, statuses and values) has nothing to show differently: a
+        // run writes several such texts per request.
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        if printable == true { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var previous: Unicode.Scalar?
