@@ -39,6 +39,10 @@ package struct RunPlan: Sendable, Equatable {
         package var collectionID: String { fields.document.collection.id }
         package var collectionName: String { fields.document.collection.name }
         package var documentPath: String { fields.document.path }
+        /// The auth the request is sent with (its own or inherited), read in place.
+        package var authInForce: RequestCollection.AuthInForce {
+            fields.document.collection.authInForce(for: fields.request)
+        }
         package var folderPath: [String] { fields.folderPath }
         /// Setting it works out again what follows from it (queries, scripts, contracts).
         package var request: SavedRequest {

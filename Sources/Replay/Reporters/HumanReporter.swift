@@ -64,14 +64,7 @@ package struct HumanReporter: RunReporter {
             case .error, .notSent: paint("!", .red)
             case .skipped: paint("-", .dim)
             }
-        // One string grown in place: a run writes a line per request.
-        text.reserveCapacity(text.utf8.count + symbol.utf8.count + name.utf8.count + 48)
-        text += symbol
-        text += " "
-        Self.appendMethod(result.method, to: &text)
-        text += " "
-        text += name
-        text += " · "
+        text += "\(symbol) \(Self.padded(result.method)) \(name) · "
         for (index, detail) in details.enumerated() {
             if index > 0 { text += " · " }
             text += detail
@@ -82,16 +75,13 @@ package struct HumanReporter: RunReporter {
     }
 
     /// The method padded to 7 characters, cut past them, without Foundation's `padding` (which
-    /// costs more than the line) or counting characters of an ASCII method one by one.
-    static func appendMethod(_ method: String, to text: inout String) {
+    /// costs more than the line) or counting an ASCII method's characters one by one.
+    static func padded(_ method: String) -> String {
         let length = method.utf8.allSatisfy { $0 < 0x80 } ? method.utf8.count : method.count
-        if length >= 7 {
-            text += method.prefix(7)
-        } else {
-            text += method
-            for _ in length..<7 { text += " " }
-        }
+        return length >= 7 ? String(method.prefix(7)) : method + spaces[7 - length]
     }
+
+    private static let spaces = ["", " ", "  ", "   ", "    ", "     ", "      "]
 
     package func report(_ report: RunReport) -> String {
         let summary = report.summary

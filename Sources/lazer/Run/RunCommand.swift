@@ -357,9 +357,8 @@ struct RunCommand: ParsableCommand {
         }
         var commands: [String: Set<String>] = [:]
         for item in plan.items {
-            let collection = item.document.collection
-            if case .command(let command) = collection.authInForce(for: item.request).auth.scheme {
-                commands[collection.name, default: []].insert(command.command)
+            if case .command(let command) = item.authInForce.auth.scheme {
+                commands[item.collectionName, default: []].insert(command.command)
             }
         }
         guard !commands.isEmpty else { return }
