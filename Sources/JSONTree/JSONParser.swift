@@ -65,7 +65,11 @@ struct JSONParser: ~Copyable {
         var checksUTF8 = options.validatesUTF8
         var indexed = false
         if startsLikeJSON(bytes, options) {
-            if options.usesVectorPrepass, let prepass = JSONPrepass(bytes, release: release) {
+            // A small body is parsed a byte at a time anyway (`StructuralIndex.smallestBody`): the
+            // parse checks its UTF-8 as it goes, cheaper than a vector pass set up for it.
+            if options.usesVectorPrepass, bytes.count >= StructuralIndex.smallestBody,
+                let prepass = JSONPrepass(bytes, release: release)
+            {
                 capacity = prepass.entryBound
                 // Valid as a whole: the string scans skip non-ASCII bytes. Invalid: the scans
                 // check as before, so the error is found and placed exactly where it was.
@@ -75,7 +79,6 @@ struct JSONParser: ~Copyable {
                 indexed =
                     options.usesStructuralIndex && !checksUTF8 && !options.allowsComments
                     && !options.allowsTrailingCommas && StructuralIndex.isAvailable
-                    && bytes.count >= StructuralIndex.smallestBody
             } else {
                 capacity = entryBound(bytes, release: release)
             }

@@ -73,6 +73,19 @@ struct CurlCookieJarTests {
         #expect(answer.body == "a=mine; b=jar")
     }
 
+    @Test("with an empty jar, the request's own Cookie headers still go as one; with none, no Cookie header goes")
+    func emptyJar() async throws {
+        let server = try LoopbackServer.shared()
+        let jar = CookieJar()
+        let own = try await text(DispatcherSupport.dispatcher(), server.url("/cookies"), jar: jar) {
+            $0.headers.add(name: "Cookie", value: "a=1")
+            $0.headers.add(name: "Cookie", value: "b=2")
+        }
+        // The server reads the first Cookie header only: both are in it.
+        #expect(own.body == "a=1; b=2")
+        #expect(try await text(DispatcherSupport.dispatcher(), server.url("/cookies"), jar: jar).body == "")
+    }
+
     @Test("libcurl's per-dispatcher jar and a request's jar never mix, on fresh or recycled handles")
     func separateFromTheDispatcherJar() async throws {
         let server = try LoopbackServer.shared()
