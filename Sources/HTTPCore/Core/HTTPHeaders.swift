@@ -131,22 +131,10 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
     /// compared byte by byte without making lower-cased copies — lookups run for every request
     /// and every response shown; a name with any other character is compared lower-cased.
     package static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        let ascii = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { asciiNamesMatch(left, $0) } ?? nil
-        }
-        if let ascii = ascii ?? nil { return ascii }
-        if lhs.utf8.count == rhs.utf8.count {
-            for (left, right) in zip(lhs.utf8, rhs.utf8) {
-                guard left < 0x80, right < 0x80 else { return lhs.lowercased() == rhs.lowercased() }
-                // An ASCII prefix lower-cases to itself: the first ASCII difference decides.
-                if left != right, !(left | 0x20 == right | 0x20 && (0x61...0x7A).contains(left | 0x20)) {
-                    return false
-                }
-            }
-            return true
-        }
-        if isASCII(lhs) && isASCII(rhs) { return false }
-        return lhs.lowercased() == rhs.lowercased()
+        var lhs = lhs
+        var rhs = rhs
+        let ascii = lhs.withUTF8 { left in rhs.withUTF8 { asciiNamesMatch(left, $0) } }
+        return ascii ?? (lhs.lowercased() == rhs.lowercased())
     }
 
     /// Whether two names' bytes are the same ASCII name, ignoring case; nil when either holds a
@@ -166,12 +154,6 @@ public struct HTTPHeaders: Hashable, Sendable, Codable {
         let longer = lhs.count > rhs.count ? lhs : rhs
         for index in common..<longer.count where longer[index] >= 0x80 { return nil }
         return false
-    }
-
-    /// Whether every byte of `text` is ASCII, read in place.
-    private static func isASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
-            ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// A copy with the values of sensitive fields (``sensitiveNames``) replaced by `redacted`, for display.

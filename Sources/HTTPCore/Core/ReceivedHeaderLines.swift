@@ -41,17 +41,13 @@ final class ReceivedHeaderLines: Sendable {
         return fields
     }
 
-    /// The values of the fields named `name` (ASCII, any case) in `bytes`, read as `parse` reads
+    /// The values of the fields named `name` (any case) in `bytes`, read as `parse` reads
     /// them, without making strings of the other fields: the transport asks every response for its
     /// `Set-Cookie` lines, and most have none.
     static func values(named name: String, in bytes: [UInt8]) -> [String] {
-        let target = Array(name.utf8)
         var values: [String] = []
         forEachField(in: bytes) { fieldName, value in
-            guard fieldName.count == target.count,
-                zip(fieldName, target).allSatisfy({ asciiLowercase($0) == asciiLowercase($1) })
-            else { return true }
-            values.append(String(decoding: value, as: UTF8.self))
+            if nameMatches(fieldName, name) { values.append(String(decoding: value, as: UTF8.self)) }
             return true
         }
         return values
@@ -100,10 +96,6 @@ final class ReceivedHeaderLines: Sendable {
             while valueEnd > valueStart, isBlank(line[valueEnd - 1]) { valueEnd -= 1 }
             guard body(line[line.startIndex..<nameEnd], line[valueStart..<valueEnd]) else { return }
         }
-    }
-
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
     /// Whether a line starts with `HTTP/` and has more after it.
