@@ -64,6 +64,25 @@ import Workspace
         #expect(try !check(.jsonPath("$.name"), .equals, .number("1")).passed, "a string is not a number")
     }
 
+    @Test("a number equals the same text and the same value written otherwise; a string of the same digits does not")
+    func numberTextAndValue() throws {
+        let bytes = Array(#"{"code": "200", "n": 1.50, "m": 200, "e": 2E2}"#.utf8)
+        let facts = ResponseFacts(
+            status: 200, headers: HTTPHeaders(), body: bytes, document: try JSONDocument(bytes: bytes),
+            duration: .zero)
+        func passes(_ subject: Workspace.Expectation.Subject, _ value: String) -> Bool {
+            let expectation = Workspace.Expectation(subject: subject, op: .equals, value: .number(value))
+            return ExpectationCheck(expectation, against: facts).passed
+        }
+        #expect(passes(.status, "200"))
+        #expect(passes(.jsonPath("$.m"), "200"))
+        #expect(passes(.jsonPath("$.e"), "200"))
+        #expect(passes(.jsonPath("$.n"), "1.5"))
+        #expect(passes(.jsonPath("$.n"), "1.50"))
+        #expect(!passes(.jsonPath("$.code"), "200"), "a string is not a number, whatever its text")
+        #expect(!passes(.jsonPath("$.m"), "201"))
+    }
+
     @Test("numbers beyond 38 digits and in exponent form compare exactly; header numbers may have spaces")
     func numbersCompareExactlyBeyondFoundationDecimal() throws {
         let long = "1234567890123456789012345678901234567890.5"
