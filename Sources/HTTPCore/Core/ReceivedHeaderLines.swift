@@ -71,8 +71,9 @@ final class ReceivedHeaderLines: Sendable {
 
     /// Whether a received field name is `name`, as `HTTPHeaders.namesMatch` decides for its string.
     private static func nameMatches(_ fieldName: ArraySlice<UInt8>, _ name: String) -> Bool {
+        var name = name
         let answer = fieldName.withUnsafeBufferPointer { field in
-            name.utf8.withContiguousStorageIfAvailable { HTTPHeaders.asciiNamesMatch(field, $0) } ?? nil
+            name.withUTF8 { HTTPHeaders.asciiNamesMatch(field, $0) }
         }
         return answer ?? HTTPHeaders.namesMatch(String(decoding: fieldName, as: UTF8.self), name)
     }

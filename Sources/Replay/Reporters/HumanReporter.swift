@@ -20,7 +20,6 @@ package struct HumanReporter: RunReporter {
             if result.iteration > 1 { heading += " · pass \(result.iteration)" }
             text += paint(ReportText.visible(heading), .bold) + "\n"
         }
-        // Padded to 7 (cut past it) without Foundation's `padding`, which costs more than the line.
         let name = ReportText.visible(result.path)
         var details: [String] = []
         var notes: [String] = []
@@ -31,7 +30,6 @@ package struct HumanReporter: RunReporter {
             if let reason = result.responseReason {
                 status += (status.isEmpty ? "" : " ") + ReportText.visible(reason)
             }
-            details.reserveCapacity(2)
             details.append(status)
             details.append(ReportText.duration(result.milliseconds))
             for check in result.checks where !check.passed {
@@ -64,12 +62,7 @@ package struct HumanReporter: RunReporter {
             case .error, .notSent: paint("!", .red)
             case .skipped: paint("-", .dim)
             }
-        text += "\(symbol) \(Self.padded(result.method)) \(name) · "
-        for (index, detail) in details.enumerated() {
-            if index > 0 { text += " · " }
-            text += detail
-        }
-        text += "\n"
+        text += "\(symbol) \(Self.padded(result.method)) \(name) · " + details.joined(separator: " · ") + "\n"
         for note in notes { text += "      " + note + "\n" }
         return text
     }
